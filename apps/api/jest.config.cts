@@ -1,0 +1,5 @@
+module.exports = {
+  displayName: 'api',
+  preset: '../../jest.preset.js',
+  coverageDirectory: '../../coverage/apps/api',
+};

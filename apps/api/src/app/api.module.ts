@@ -1,0 +1,41 @@
+import { DynamicModule, Module } from '@nestjs/common';
+import { MailTransportProbe } from '@intake/application-mail';
+import { ObjectStorageProbe } from '@intake/application-storage';
+import { ClockModule } from '@intake/clock';
+import { AppConfig, ConfigModule } from '@intake/config';
+import { HttpModule } from '@intake/http';
+import { MailModule } from '@intake/mail';
+import { PostgresModule, PostgresProbe, translateDatabaseError } from '@intake/postgres';
+import { QueueModule } from '@intake/queue';
+import { RedisModule, RedisProbe } from '@intake/redis';
+import { S3Module } from '@intake/s3';
+import { StorageFsModule } from '@intake/storage-fs';
+import { TestClockModule } from './test-clock/test-clock.module';
+
+/** The api: /v1 API, portal, probes, OpenAPI; test-clock routes only with TEST_CLOCK=enabled. */
+@Module({})
+export class ApiModule {
+  static forRoot(config: AppConfig): DynamicModule {
+    return {
+      module: ApiModule,
+      imports: [
+        ConfigModule.forRoot(config),
+        PostgresModule.forRoot({
+          ...config.database,
+          applicationName: 'intake-api',
+        }),
+        RedisModule.forRoot(config.redis),
+        ClockModule.forRoot({ testClock: config.testClock }),
+        config.storage.driver === 's3' ? S3Module.forRoot(config.storage) : StorageFsModule.forRoot(config.storage),
+        MailModule.forRoot(config.mail),
+        QueueModule.forRoot(config.redis),
+        HttpModule.forRoot({
+          probes: [PostgresProbe, RedisProbe, ObjectStorageProbe, MailTransportProbe],
+          translators: [translateDatabaseError],
+          openApi: true,
+        }),
+        ...(config.testClock ? [TestClockModule] : []),
+      ],
+    };
+  }
+}

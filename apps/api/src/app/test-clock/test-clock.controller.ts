@@ -1,0 +1,51 @@
+import { Body, Controller, HttpCode, Post } from '@nestjs/common';
+import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { TestClockControl } from '@intake/application-time';
+import { validationFailed } from '@intake/errors';
+import { ClockResponse, SetClockRequest, TickResponse } from './test-clock.dto';
+import { TickService } from './tick.service';
+
+/** Present only with TEST_CLOCK=enabled (refused in production). DESIGN.md section 3. */
+@ApiTags('test clock')
+@Controller('_test')
+export class TestClockController {
+  constructor(
+    private readonly clock: TestClockControl,
+    private readonly ticks: TickService,
+  ) {}
+
+  @Post('clock')
+  @HttpCode(200)
+  @ApiOperation({
+    summary: 'Move the shared test clock: exactly one of advance_seconds or now.',
+    security: [],
+  })
+  @ApiOkResponse({ type: ClockResponse })
+  async setClock(@Body() body: SetClockRequest): Promise<ClockResponse> {
+    const given = (body.advance_seconds !== undefined ? 1 : 0) + (body.now !== undefined ? 1 : 0);
+    if (given !== 1) {
+      throw validationFailed([
+        {
+          path: 'advance_seconds',
+          message: 'give exactly one of advance_seconds or now',
+        },
+      ]);
+    }
+    const now =
+      body.advance_seconds !== undefined
+        ? await this.clock.advance(body.advance_seconds)
+        : await this.clock.setNow(new Date(body.now as string));
+    return { now: now.toISOString() };
+  }
+
+  @Post('tick')
+  @HttpCode(200)
+  @ApiOperation({
+    summary: 'Run one full pass of scheduler work and wait until the mail and webhook queues are drained.',
+    security: [],
+  })
+  @ApiOkResponse({ type: TickResponse })
+  tick(): Promise<TickResponse> {
+    return this.ticks.tick();
+  }
+}

@@ -1,0 +1,53 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { IsISO8601, IsInt, IsOptional, Max, Min } from 'class-validator';
+
+export const MAX_ADVANCE_SECONDS = 10 * 366 * 24 * 3600;
+
+export class SetClockRequest {
+  @ApiPropertyOptional({
+    description: 'move the shared clock forward by this many seconds',
+    minimum: 0,
+    example: 3600,
+  })
+  @IsOptional()
+  @IsInt()
+  @Min(0)
+  @Max(MAX_ADVANCE_SECONDS)
+  advance_seconds?: number;
+
+  @ApiPropertyOptional({
+    description: 'set the shared clock to this instant (ISO 8601)',
+    example: '2026-12-01T08:00:00Z',
+  })
+  @IsOptional()
+  @IsISO8601({ strict: true })
+  now?: string;
+}
+
+export class ClockResponse {
+  @ApiProperty({ example: '2026-12-01T08:00:00.000Z' })
+  now!: string;
+}
+
+export class TickResponse {
+  @ApiProperty({
+    example: '2026-12-01T08:00:00.000Z',
+    description: 'the instant the pass ran at',
+  })
+  now!: string;
+
+  @ApiProperty({
+    description: 'what each scheduler pass handled',
+    type: 'object',
+    additionalProperties: { type: 'integer' },
+    example: { due_chases: 3 },
+  })
+  passes!: Record<string, number>;
+
+  @ApiProperty({
+    description: 'queues waited on until drained',
+    type: [String],
+    example: [],
+  })
+  drained!: string[];
+}

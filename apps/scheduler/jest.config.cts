@@ -1,0 +1,5 @@
+module.exports = {
+  displayName: 'scheduler',
+  preset: '../../jest.preset.js',
+  coverageDirectory: '../../coverage/apps/scheduler',
+};

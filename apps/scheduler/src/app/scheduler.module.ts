@@ -1,0 +1,44 @@
+import { DynamicModule, Module } from '@nestjs/common';
+import { MailTransportProbe } from '@intake/application-mail';
+import { ObjectStorageProbe } from '@intake/application-storage';
+import { ClockModule } from '@intake/clock';
+import { AppConfig, ConfigModule } from '@intake/config';
+import { HttpModule } from '@intake/http';
+import { MailModule } from '@intake/mail';
+import { PostgresModule, PostgresProbe, translateDatabaseError } from '@intake/postgres';
+import { QueueModule } from '@intake/queue';
+import { RedisModule, RedisProbe } from '@intake/redis';
+import { S3Module } from '@intake/s3';
+import { StorageFsModule } from '@intake/storage-fs';
+import { SCHEDULER_PASSES, SchedulerProcessor } from './scheduler.processor';
+
+/**
+ * The scheduler worker: invitations and reminders, sweeps, retention, the outbox relay (each a
+ * SchedulerPass, added by the issues that bring them), plus its probe port.
+ */
+@Module({})
+export class SchedulerModule {
+  static forRoot(config: AppConfig): DynamicModule {
+    return {
+      module: SchedulerModule,
+      imports: [
+        ConfigModule.forRoot(config),
+        PostgresModule.forRoot({
+          ...config.database,
+          migrateOnStart: false,
+          applicationName: 'intake-scheduler',
+        }),
+        RedisModule.forRoot(config.redis),
+        ClockModule.forRoot({ testClock: config.testClock }),
+        config.storage.driver === 's3' ? S3Module.forRoot(config.storage) : StorageFsModule.forRoot(config.storage),
+        MailModule.forRoot(config.mail),
+        QueueModule.forRoot(config.redis),
+        HttpModule.forRoot({
+          probes: [PostgresProbe, RedisProbe, ObjectStorageProbe, MailTransportProbe],
+          translators: [translateDatabaseError],
+        }),
+      ],
+      providers: [{ provide: SCHEDULER_PASSES, useValue: [] }, SchedulerProcessor],
+    };
+  }
+}

@@ -1,0 +1,54 @@
+import { InjectQueue, Processor, WorkerHost } from '@nestjs/bullmq';
+import { Inject, Logger, OnApplicationBootstrap } from '@nestjs/common';
+import { Job, Queue } from 'bullmq';
+import { PassReport, runSchedulerPasses, SchedulerPass } from '@intake/application-scheduling';
+import { Clock } from '@intake/application-time';
+import { APP_CONFIG, AppConfig } from '@intake/config';
+import { QueueName } from '@intake/queue';
+
+/** The passes this scheduler runs, in order (bound by SchedulerModule). */
+export const SCHEDULER_PASSES = Symbol('SCHEDULER_PASSES');
+
+/** How often the periodic pass runs outside test-clock mode. */
+export const PASS_EVERY_MS = 10_000;
+
+/**
+ * Consumes the scheduler queue: `pass` jobs from the periodic job scheduler and `tick` jobs from
+ * POST /_test/tick. Under the test clock no periodic pass is scheduled, so time moves only when a
+ * test says so.
+ */
+@Processor(QueueName.Scheduler, { concurrency: 1 })
+export class SchedulerProcessor extends WorkerHost implements OnApplicationBootstrap {
+  private readonly logger = new Logger('Scheduler');
+
+  constructor(
+    @Inject(SCHEDULER_PASSES) private readonly passes: SchedulerPass[],
+    @InjectQueue(QueueName.Scheduler) private readonly queue: Queue,
+    private readonly clock: Clock,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {
+    super();
+  }
+
+  async onApplicationBootstrap(): Promise<void> {
+    if (this.config.testClock) {
+      await this.queue.removeJobScheduler('periodic-pass');
+      this.logger.log('test clock enabled: passes run only on POST /_test/tick');
+      return;
+    }
+    await this.queue.upsertJobScheduler(
+      'periodic-pass',
+      { every: PASS_EVERY_MS },
+      { name: 'pass', opts: { removeOnComplete: true, removeOnFail: 100 } },
+    );
+  }
+
+  async process(job: Job): Promise<PassReport> {
+    await this.clock.sync();
+    const report = await runSchedulerPasses(this.passes, this.clock.now());
+    if (job.name === 'tick' || Object.values(report.passes).some((count) => count > 0)) {
+      this.logger.log({ job: job.name, ...report });
+    }
+    return report;
+  }
+}

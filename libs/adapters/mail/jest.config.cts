@@ -1,0 +1,5 @@
+module.exports = {
+  displayName: 'mail',
+  preset: '../../../jest.preset.js',
+  coverageDirectory: '../../../coverage/libs/adapters/mail',
+};

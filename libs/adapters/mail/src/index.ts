@@ -1,0 +1,2 @@
+export * from './lib/nodemailer.mail-transport';
+export * from './lib/mail.module';

@@ -1,0 +1,5 @@
+export * from './lib/data-source';
+export * from './lib/database-errors';
+export * from './lib/postgres.probe';
+export * from './lib/postgres.module';
+export * from './lib/migrations';

@@ -1,0 +1,5 @@
+module.exports = {
+  displayName: 'queue',
+  preset: '../../../jest.preset.js',
+  coverageDirectory: '../../../coverage/libs/adapters/queue',
+};

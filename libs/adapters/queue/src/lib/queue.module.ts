@@ -1,0 +1,46 @@
+import { BullModule } from '@nestjs/bullmq';
+import { DynamicModule, Module } from '@nestjs/common';
+import type { ConnectionOptions } from 'bullmq';
+
+/** Every BullMQ queue of the service. Payload types live next to the jobs that use them. */
+export enum QueueName {
+  /** Scheduler passes: periodic, and on demand from POST /_test/tick. */
+  Scheduler = 'scheduler',
+}
+
+/** Queues that POST /_test/tick waits to see drained after a scheduler pass (mail, webhooks as they arrive). */
+export const QUEUES_DRAINED_BY_TICK: readonly QueueName[] = [];
+
+/** ioredis connection options from a redis:// or rediss:// URL, as BullMQ needs them. */
+export function bullConnection(url: string): ConnectionOptions {
+  const parsed = new URL(url);
+  const db = parsed.pathname.replace(/^\//, '');
+  return {
+    host: parsed.hostname,
+    port: parsed.port ? Number(parsed.port) : 6379,
+    username: parsed.username ? decodeURIComponent(parsed.username) : undefined,
+    password: parsed.password ? decodeURIComponent(parsed.password) : undefined,
+    db: db ? Number(db) : undefined,
+    tls: parsed.protocol === 'rediss:' ? {} : undefined,
+    // BullMQ workers block on Redis; they must retry forever rather than fail a command.
+    maxRetriesPerRequest: null,
+  };
+}
+
+@Module({})
+export class QueueModule {
+  static forRoot(settings: { url: string; prefix: string }): DynamicModule {
+    return {
+      module: QueueModule,
+      global: true,
+      imports: [
+        BullModule.forRoot({
+          connection: bullConnection(settings.url),
+          prefix: `${settings.prefix}:bull`,
+        }),
+        BullModule.registerQueue({ name: QueueName.Scheduler }),
+      ],
+      exports: [BullModule],
+    };
+  }
+}

@@ -1,0 +1,58 @@
+import { DynamicModule, Inject, Injectable, Module, OnApplicationShutdown } from '@nestjs/common';
+import Redis from 'ioredis';
+import { DependencyProbe } from '@intake/application-health';
+
+export interface RedisSettings {
+  url: string;
+  /** Prefix of every key we write (`<prefix>:...`). */
+  prefix: string;
+}
+
+/** Token of the shared ioredis client for commands (not for BullMQ, which needs its own). */
+export const REDIS = Symbol('REDIS');
+export const REDIS_SETTINGS = Symbol('REDIS_SETTINGS');
+
+export function createRedisClient(settings: RedisSettings, name = 'intake'): Redis {
+  return new Redis(settings.url, {
+    connectionName: name,
+    // Fail a command quickly while Redis is away instead of queueing it forever.
+    maxRetriesPerRequest: 2,
+    enableOfflineQueue: true,
+    connectTimeout: 3_000,
+    lazyConnect: false,
+  });
+}
+
+@Injectable()
+export class RedisProbe extends DependencyProbe implements OnApplicationShutdown {
+  readonly dependency = 'redis' as const;
+
+  constructor(@Inject(REDIS) private readonly redis: Redis) {
+    super();
+  }
+
+  async check(): Promise<void> {
+    const answer = await this.redis.ping();
+    if (answer !== 'PONG') throw new Error(`unexpected PING answer ${answer}`);
+  }
+
+  onApplicationShutdown(): void {
+    this.redis.disconnect();
+  }
+}
+
+@Module({})
+export class RedisModule {
+  static forRoot(settings: RedisSettings): DynamicModule {
+    return {
+      module: RedisModule,
+      global: true,
+      providers: [
+        { provide: REDIS_SETTINGS, useValue: settings },
+        { provide: REDIS, useFactory: () => createRedisClient(settings) },
+        RedisProbe,
+      ],
+      exports: [REDIS, REDIS_SETTINGS, RedisProbe],
+    };
+  }
+}

@@ -1,0 +1,2 @@
+export * from './lib/fs-object-storage';
+export * from './lib/storage-fs.module';

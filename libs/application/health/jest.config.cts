@@ -1,0 +1,5 @@
+module.exports = {
+  displayName: 'application-health',
+  preset: '../../../jest.preset.js',
+  coverageDirectory: '../../../coverage/libs/application/health',
+};

@@ -1,0 +1,2 @@
+export * from './lib/dependency-probe.port';
+export * from './lib/readiness';

@@ -1,0 +1,52 @@
+import { DependencyName, DependencyProbe } from './dependency-probe.port';
+import { checkReadiness } from './readiness';
+
+class FakeProbe extends DependencyProbe {
+  constructor(
+    readonly dependency: DependencyName,
+    private readonly behaviour: 'ok' | 'fail' | 'hang' | 'throw',
+  ) {
+    super();
+  }
+  check(): Promise<void> {
+    switch (this.behaviour) {
+      case 'ok':
+        return Promise.resolve();
+      case 'fail':
+        return Promise.reject(new Error('refused'));
+      case 'hang':
+        return new Promise(() => undefined);
+      case 'throw':
+        throw new Error('synchronous failure');
+    }
+  }
+}
+
+describe('checkReadiness', () => {
+  it('is ready when every dependency answers', async () => {
+    const result = await checkReadiness([new FakeProbe('database', 'ok'), new FakeProbe('redis', 'ok')]);
+    expect(result).toEqual({
+      ready: true,
+      checks: { database: 'ok', redis: 'ok' },
+      failing: [],
+    });
+  });
+
+  it('names each failing dependency, including one that hangs or throws synchronously', async () => {
+    const failures: string[] = [];
+    const result = await checkReadiness(
+      [
+        new FakeProbe('database', 'ok'),
+        new FakeProbe('redis', 'fail'),
+        new FakeProbe('object_storage', 'hang'),
+        new FakeProbe('mail_transport', 'throw'),
+      ],
+      50,
+      (dependency) => failures.push(dependency),
+    );
+    expect(result.ready).toBe(false);
+    expect(result.failing.sort()).toEqual(['mail_transport', 'object_storage', 'redis']);
+    expect(result.checks.database).toBe('ok');
+    expect(failures.sort()).toEqual(['mail_transport', 'object_storage', 'redis']);
+  });
+});

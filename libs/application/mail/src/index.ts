@@ -1,0 +1,2 @@
+export * from './lib/mail-transport.port';
+export * from './lib/mail-transport.probe';

@@ -1,0 +1,5 @@
+module.exports = {
+  displayName: 'application-storage',
+  preset: '../../../jest.preset.js',
+  coverageDirectory: '../../../coverage/libs/application/storage',
+};

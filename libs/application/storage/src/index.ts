@@ -1,0 +1,2 @@
+export * from './lib/object-storage.port';
+export * from './lib/object-storage.probe';

@@ -1,0 +1,5 @@
+module.exports = {
+  displayName: 'application-time',
+  preset: '../../../jest.preset.js',
+  coverageDirectory: '../../../coverage/libs/application/time',
+};

@@ -1,0 +1,2 @@
+export * from './lib/clock.port';
+export * from './lib/test-clock.port';

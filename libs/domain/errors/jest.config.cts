@@ -1,0 +1,5 @@
+module.exports = {
+  displayName: 'errors',
+  preset: '../../../jest.preset.js',
+  coverageDirectory: '../../../coverage/libs/domain/errors',
+};

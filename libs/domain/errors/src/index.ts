@@ -1,0 +1,2 @@
+export * from './lib/error-codes';
+export * from './lib/domain-error';

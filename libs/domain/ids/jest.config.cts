@@ -1,0 +1,5 @@
+module.exports = {
+  displayName: 'ids',
+  preset: '../../../jest.preset.js',
+  coverageDirectory: '../../../coverage/libs/domain/ids',
+};

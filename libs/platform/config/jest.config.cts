@@ -1,0 +1,5 @@
+module.exports = {
+  displayName: 'config',
+  preset: '../../../jest.preset.js',
+  coverageDirectory: '../../../coverage/libs/platform/config',
+};

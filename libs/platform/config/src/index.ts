@@ -1,0 +1,3 @@
+export * from './lib/variables';
+export * from './lib/app-config';
+export * from './lib/config.module';

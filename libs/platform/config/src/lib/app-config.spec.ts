@@ -1,0 +1,96 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { ConfigError, VARIABLES } from './variables';
+import { loadConfig } from './app-config';
+
+const expectConfigError = (env: Record<string, string>, variable: string, text?: RegExp) => {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    expect((error as ConfigError).variable).toBe(variable);
+    expect((error as ConfigError).message.startsWith(variable)).toBe(true);
+    expect((error as ConfigError).message).not.toContain('\n');
+    if (text) expect((error as ConfigError).message).toMatch(text);
+    return;
+  }
+  throw new Error(`expected a configuration error naming ${variable}`);
+};
+
+describe('loadConfig', () => {
+  it('applies the embedded development defaults', () => {
+    const config = loadConfig({});
+    expect(config.nodeEnv).toBe('development');
+    expect(config.port).toBe(3000);
+    expect(config.schedulerPort).toBe(3001);
+    expect(config.dispatcherPort).toBe(3002);
+    expect(config.database.migrateOnStart).toBe(true);
+    expect(config.storage).toEqual({ driver: 'fs', dir: './var/storage' });
+    expect(config.mail.smtpUrl).toBeUndefined();
+    expect(config.testClock).toBe(false);
+  });
+
+  it('treats an empty value as unset', () => {
+    expect(loadConfig({ PORT: '' }).port).toBe(3000);
+  });
+
+  it.each([
+    [{ PORT: 'abc' }, 'PORT', /whole number/],
+    [{ PORT: '70000' }, 'PORT', /between 1 and 65535/],
+    [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL', /scheme postgres/],
+    [{ DATABASE_URL: 'not a url' }, 'DATABASE_URL', /must be a URL/],
+    [{ NODE_ENV: 'staging' }, 'NODE_ENV', /one of/],
+    [{ DB_MIGRATE_ON_START: 'yes' }, 'DB_MIGRATE_ON_START', /true or false/],
+    [{ REDIS_PREFIX: 'a b' }, 'REDIS_PREFIX', undefined],
+    [{ STORAGE_DRIVER: 's3' }, 'S3_ENDPOINT', /STORAGE_DRIVER=s3/],
+    [{ STORAGE_DRIVER: 's3', S3_ENDPOINT: 'http://127.0.0.1:9000' }, 'S3_BUCKET', /required/],
+    [{ SMTP_URL: 'http://mail' }, 'SMTP_URL', /smtp/],
+  ])('rejects %j naming %s', (env, variable, text) => expectConfigError(env, variable, text));
+
+  it('refuses the test clock in production', () => {
+    expectConfigError({ NODE_ENV: 'production', TEST_CLOCK: 'enabled' }, 'TEST_CLOCK', /production/);
+    expect(loadConfig({ NODE_ENV: 'test', TEST_CLOCK: 'enabled' }).testClock).toBe(true);
+  });
+
+  it('builds the s3 storage settings', () => {
+    const config = loadConfig({
+      STORAGE_DRIVER: 's3',
+      S3_ENDPOINT: 'http://127.0.0.1:9000/',
+      S3_BUCKET: 'uploads',
+      S3_ACCESS_KEY: 'a',
+      S3_SECRET_KEY: 'b',
+    });
+    expect(config.storage).toEqual({
+      driver: 's3',
+      endpoint: 'http://127.0.0.1:9000',
+      region: 'us-east-1',
+      bucket: 'uploads',
+      accessKey: 'a',
+      secretKey: 'b',
+      pathStyle: true,
+    });
+  });
+});
+
+describe('.env.example', () => {
+  const lines = readFileSync(join(__dirname, '../../../../../.env.example'), 'utf8')
+    .split('\n')
+    .filter((line) => /^[A-Z0-9_]+=/.test(line));
+  const listed = new Map(lines.map((line) => [line.slice(0, line.indexOf('=')), line.slice(line.indexOf('=') + 1)]));
+
+  it('lists every variable with its default, and nothing else', () => {
+    for (const spec of Object.values(VARIABLES)) {
+      expect(listed.has(spec.name)).toBe(true);
+      expect(listed.get(spec.name)).toBe(spec.default ?? '');
+    }
+    expect([...listed.keys()].sort()).toEqual(
+      Object.values(VARIABLES)
+        .map((s) => s.name)
+        .sort(),
+    );
+  });
+
+  it('is a valid configuration as written', () => {
+    expect(() => loadConfig(Object.fromEntries(listed))).not.toThrow();
+  });
+});

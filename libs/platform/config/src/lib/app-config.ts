@@ -1,0 +1,118 @@
+import { ConfigError, VARIABLES, VariableSpec } from './variables';
+
+export type StorageConfig =
+  | { driver: 'fs'; dir: string }
+  | {
+      driver: 's3';
+      endpoint: string;
+      region: string;
+      bucket: string;
+      accessKey: string;
+      secretKey: string;
+      pathStyle: boolean;
+    };
+
+export interface AppConfig {
+  nodeEnv: 'development' | 'test' | 'production';
+  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  host: string;
+  port: number;
+  schedulerPort: number;
+  dispatcherPort: number;
+  publicBaseUrl: string;
+  portalUrl: string;
+  appUrl: string;
+  bodyLimitBytes: number;
+  trustProxy: boolean;
+  database: { url: string; poolSize: number; migrateOnStart: boolean };
+  redis: { url: string; prefix: string };
+  storage: StorageConfig;
+  mail: { smtpUrl?: string; outboxDir: string; from: string };
+  testClock: boolean;
+}
+
+export type Environment = Record<string, string | undefined>;
+
+function read<T>(env: Environment, spec: VariableSpec<T>): T {
+  const raw = env[spec.name];
+  return spec.parse(raw === undefined || raw === '' ? spec.default : raw, spec.name);
+}
+
+function need(value: string | undefined, variable: string, when: string): string {
+  if (value === undefined) throw new ConfigError(variable, `is required when ${when}`);
+  return value;
+}
+
+/**
+ * Reads and validates the whole configuration. Throws ConfigError naming the first variable that
+ * is missing or malformed; nothing else in the code reads process.env.
+ */
+export function loadConfig(env: Environment): AppConfig {
+  const get = <T>(spec: VariableSpec<T>): T => read(env, spec);
+
+  const nodeEnv = get(VARIABLES.NODE_ENV);
+  const testClock = get(VARIABLES.TEST_CLOCK) === 'enabled';
+  if (testClock && nodeEnv === 'production') {
+    throw new ConfigError('TEST_CLOCK', 'cannot be enabled when NODE_ENV=production');
+  }
+
+  const driver = get(VARIABLES.STORAGE_DRIVER);
+  const s3When = 'STORAGE_DRIVER=s3';
+  const storage: StorageConfig =
+    driver === 's3'
+      ? {
+          driver,
+          endpoint: need(get(VARIABLES.S3_ENDPOINT), 'S3_ENDPOINT', s3When),
+          region: get(VARIABLES.S3_REGION),
+          bucket: need(get(VARIABLES.S3_BUCKET), 'S3_BUCKET', s3When),
+          accessKey: need(get(VARIABLES.S3_ACCESS_KEY), 'S3_ACCESS_KEY', s3When),
+          secretKey: need(get(VARIABLES.S3_SECRET_KEY), 'S3_SECRET_KEY', s3When),
+          pathStyle: get(VARIABLES.S3_PATH_STYLE),
+        }
+      : { driver, dir: get(VARIABLES.STORAGE_DIR) };
+
+  return {
+    nodeEnv,
+    logLevel: get(VARIABLES.LOG_LEVEL),
+    host: get(VARIABLES.HOST),
+    port: get(VARIABLES.PORT),
+    schedulerPort: get(VARIABLES.SCHEDULER_PORT),
+    dispatcherPort: get(VARIABLES.DISPATCHER_PORT),
+    publicBaseUrl: get(VARIABLES.PUBLIC_BASE_URL),
+    portalUrl: get(VARIABLES.PORTAL_URL),
+    appUrl: get(VARIABLES.APP_URL),
+    bodyLimitBytes: get(VARIABLES.BODY_LIMIT_BYTES),
+    trustProxy: get(VARIABLES.TRUST_PROXY),
+    database: {
+      url: get(VARIABLES.DATABASE_URL),
+      poolSize: get(VARIABLES.DB_POOL_SIZE),
+      migrateOnStart: get(VARIABLES.DB_MIGRATE_ON_START),
+    },
+    redis: {
+      url: get(VARIABLES.REDIS_URL),
+      prefix: get(VARIABLES.REDIS_PREFIX),
+    },
+    storage,
+    mail: {
+      smtpUrl: get(VARIABLES.SMTP_URL),
+      outboxDir: get(VARIABLES.MAIL_OUTBOX_DIR),
+      from: get(VARIABLES.MAIL_FROM),
+    },
+    testClock,
+  };
+}
+
+/**
+ * For `main.ts`: loads the configuration or stops the process with one line naming the variable.
+ */
+export function loadConfigOrExit(env: Environment, app: string): AppConfig {
+  try {
+    return loadConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${app}: configuration error: ${error.message}\n`);
+      process.exit(78); // EX_CONFIG
+    }
+    throw error;
+  }
+}

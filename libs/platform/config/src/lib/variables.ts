@@ -1,0 +1,255 @@
+/**
+ * Every environment variable the three apps read, with its default and how it is parsed.
+ * `.env.example` lists exactly these (a test keeps the two in step).
+ */
+export class ConfigError extends Error {
+  constructor(
+    readonly variable: string,
+    problem: string,
+  ) {
+    super(`${variable} ${problem}`);
+    this.name = 'ConfigError';
+  }
+}
+
+export interface VariableSpec<T> {
+  name: string;
+  description: string;
+  /** Text default written into `.env.example`; undefined means "empty / unset". */
+  default?: string;
+  /** Parses the raw text (the default when unset or empty). Throws ConfigError naming the variable. */
+  parse(raw: string | undefined, name: string): T;
+  /** Never printed (the value is a credential). */
+  secret?: boolean;
+}
+
+type Parser<T> = (raw: string | undefined, name: string) => T;
+
+const fail = (name: string, problem: string): never => {
+  throw new ConfigError(name, problem);
+};
+
+export const parsers = {
+  string:
+    (options: { optional?: boolean } = {}): Parser<string | undefined> =>
+    (raw, name) =>
+      raw === undefined || raw === '' ? (options.optional ? undefined : fail(name, 'is required')) : raw,
+  requiredString: (): Parser<string> => (raw, name) =>
+    raw === undefined || raw === '' ? fail(name, 'is required') : raw,
+  integer:
+    (min: number, max: number): Parser<number> =>
+    (raw, name) => {
+      if (raw === undefined || raw === '') return fail(name, 'is required');
+      if (!/^-?\d+$/.test(raw)) return fail(name, `must be a whole number, got "${raw}"`);
+      const value = Number(raw);
+      if (value < min || value > max) return fail(name, `must be between ${min} and ${max}, got ${raw}`);
+      return value;
+    },
+  boolean: (): Parser<boolean> => (raw, name) => {
+    if (raw === 'true' || raw === '1') return true;
+    if (raw === 'false' || raw === '0') return false;
+    return fail(name, `must be true or false, got "${raw ?? ''}"`);
+  },
+  oneOf:
+    <const T extends readonly string[]>(values: T): Parser<T[number]> =>
+    (raw, name) =>
+      raw !== undefined && (values as readonly string[]).includes(raw)
+        ? (raw as T[number])
+        : fail(name, `must be one of ${values.join(', ')}, got "${raw ?? ''}"`),
+  url:
+    (protocols: string[], options: { optional?: boolean } = {}): Parser<string | undefined> =>
+    (raw, name) => {
+      if (raw === undefined || raw === '') return options.optional ? undefined : fail(name, 'is required');
+      let parsed: URL;
+      try {
+        parsed = new URL(raw);
+      } catch {
+        return fail(name, 'must be a URL');
+      }
+      if (!protocols.includes(parsed.protocol.replace(/:$/, ''))) {
+        return fail(name, `must be a URL with scheme ${protocols.join(' or ')}`);
+      }
+      return raw.replace(/\/+$/, '');
+    },
+};
+
+function v<T>(spec: VariableSpec<T>): VariableSpec<T> {
+  return spec;
+}
+
+export const VARIABLES = {
+  NODE_ENV: v({
+    name: 'NODE_ENV',
+    description: 'development, test or production; production refuses development-only settings',
+    default: 'development',
+    parse: parsers.oneOf(['development', 'test', 'production'] as const),
+  }),
+  LOG_LEVEL: v({
+    name: 'LOG_LEVEL',
+    description: 'pino level: fatal, error, warn, info, debug, trace or silent',
+    default: 'info',
+    parse: parsers.oneOf(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const),
+  }),
+  HOST: v({
+    name: 'HOST',
+    description: 'interface every app listens on (0.0.0.0 in containers)',
+    default: '127.0.0.1',
+    parse: parsers.requiredString(),
+  }),
+  PORT: v({
+    name: 'PORT',
+    description: 'api port',
+    default: '3000',
+    parse: parsers.integer(1, 65535),
+  }),
+  SCHEDULER_PORT: v({
+    name: 'SCHEDULER_PORT',
+    description: 'scheduler probe port (/healthz, /readyz)',
+    default: '3001',
+    parse: parsers.integer(1, 65535),
+  }),
+  DISPATCHER_PORT: v({
+    name: 'DISPATCHER_PORT',
+    description: 'webhook-dispatcher probe port (/healthz, /readyz)',
+    default: '3002',
+    parse: parsers.integer(1, 65535),
+  }),
+  PUBLIC_BASE_URL: v({
+    name: 'PUBLIC_BASE_URL',
+    description: 'public address of the API ({base_url})',
+    default: 'http://127.0.0.1:3000',
+    parse: parsers.url(['http', 'https']) as Parser<string>,
+  }),
+  PORTAL_URL: v({
+    name: 'PORTAL_URL',
+    description: 'client portal base address ({portal_url}); links are {portal_url}/{slug}',
+    default: 'http://127.0.0.1:3000/p',
+    parse: parsers.url(['http', 'https']) as Parser<string>,
+  }),
+  APP_URL: v({
+    name: 'APP_URL',
+    description: 'dashboard address ({app_url})',
+    default: 'http://127.0.0.1:3000',
+    parse: parsers.url(['http', 'https']) as Parser<string>,
+  }),
+  BODY_LIMIT_BYTES: v({
+    name: 'BODY_LIMIT_BYTES',
+    description: 'largest JSON request body accepted; larger bodies get 422 unprocessable',
+    default: '1048576',
+    parse: parsers.integer(1024, 64 * 1024 * 1024),
+  }),
+  TRUST_PROXY: v({
+    name: 'TRUST_PROXY',
+    description: 'true behind a reverse proxy, so client IPs come from X-Forwarded-For',
+    default: 'false',
+    parse: parsers.boolean(),
+  }),
+  DATABASE_URL: v({
+    name: 'DATABASE_URL',
+    description: 'PostgreSQL connection URL',
+    default: 'postgres://postgres@127.0.0.1:5432/intake',
+    parse: parsers.url(['postgres', 'postgresql']) as Parser<string>,
+    secret: true,
+  }),
+  DB_POOL_SIZE: v({
+    name: 'DB_POOL_SIZE',
+    description: 'PostgreSQL connections per process',
+    default: '10',
+    parse: parsers.integer(1, 200),
+  }),
+  DB_MIGRATE_ON_START: v({
+    name: 'DB_MIGRATE_ON_START',
+    description:
+      'run pending migrations when the api starts (development default; use npm run db:migrate in production)',
+    default: 'true',
+    parse: parsers.boolean(),
+  }),
+  REDIS_URL: v({
+    name: 'REDIS_URL',
+    description: 'Redis URL (queues, rate limits, shared test clock)',
+    default: 'redis://127.0.0.1:6379',
+    parse: parsers.url(['redis', 'rediss']) as Parser<string>,
+    secret: true,
+  }),
+  REDIS_PREFIX: v({
+    name: 'REDIS_PREFIX',
+    description: 'prefix of every Redis key and queue, so several deployments can share one Redis',
+    default: 'intake',
+    parse: (raw, name) =>
+      raw !== undefined && /^[A-Za-z0-9_.-]{1,40}$/.test(raw)
+        ? raw
+        : fail(name, 'must be 1 to 40 letters, digits, dots, dashes or underscores'),
+  }),
+  STORAGE_DRIVER: v({
+    name: 'STORAGE_DRIVER',
+    description: 'object storage: fs (a local directory) or s3 (S3 or MinIO)',
+    default: 'fs',
+    parse: parsers.oneOf(['fs', 's3'] as const),
+  }),
+  STORAGE_DIR: v({
+    name: 'STORAGE_DIR',
+    description: 'directory of the fs storage driver',
+    default: './var/storage',
+    parse: parsers.requiredString(),
+  }),
+  S3_ENDPOINT: v({
+    name: 'S3_ENDPOINT',
+    description: 'S3 endpoint URL (required with STORAGE_DRIVER=s3)',
+    parse: parsers.url(['http', 'https'], { optional: true }),
+  }),
+  S3_REGION: v({
+    name: 'S3_REGION',
+    description: 'S3 region',
+    default: 'us-east-1',
+    parse: parsers.requiredString(),
+  }),
+  S3_BUCKET: v({
+    name: 'S3_BUCKET',
+    description: 'S3 bucket (required with STORAGE_DRIVER=s3)',
+    parse: parsers.string({ optional: true }),
+  }),
+  S3_ACCESS_KEY: v({
+    name: 'S3_ACCESS_KEY',
+    description: 'S3 access key (required with STORAGE_DRIVER=s3)',
+    parse: parsers.string({ optional: true }),
+    secret: true,
+  }),
+  S3_SECRET_KEY: v({
+    name: 'S3_SECRET_KEY',
+    description: 'S3 secret key (required with STORAGE_DRIVER=s3)',
+    parse: parsers.string({ optional: true }),
+    secret: true,
+  }),
+  S3_PATH_STYLE: v({
+    name: 'S3_PATH_STYLE',
+    description: 'path-style bucket addressing (true for MinIO and most self-hosted servers)',
+    default: 'true',
+    parse: parsers.boolean(),
+  }),
+  SMTP_URL: v({
+    name: 'SMTP_URL',
+    description: 'SMTP server (smtp:// or smtps://); unset writes .eml files into MAIL_OUTBOX_DIR instead',
+    parse: parsers.url(['smtp', 'smtps'], { optional: true }),
+    secret: true,
+  }),
+  MAIL_OUTBOX_DIR: v({
+    name: 'MAIL_OUTBOX_DIR',
+    description: 'where mail goes as .eml files when SMTP_URL is unset',
+    default: './var/mail',
+    parse: parsers.requiredString(),
+  }),
+  MAIL_FROM: v({
+    name: 'MAIL_FROM',
+    description: 'sender address of every e-mail',
+    default: 'Intake <no-reply@localhost>',
+    parse: parsers.requiredString(),
+  }),
+  TEST_CLOCK: v({
+    name: 'TEST_CLOCK',
+    description: 'enabled exposes POST /_test/clock and /_test/tick and a Redis-shared clock; refused in production',
+    default: 'disabled',
+    parse: parsers.oneOf(['enabled', 'disabled'] as const),
+  }),
+};
+
+export type VariableName = keyof typeof VARIABLES;

@@ -1,0 +1,5 @@
+module.exports = {
+  displayName: 'http',
+  preset: '../../../jest.preset.js',
+  coverageDirectory: '../../../coverage/libs/platform/http',
+};

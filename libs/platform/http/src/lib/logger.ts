@@ -1,0 +1,94 @@
+import { LoggerService } from '@nestjs/common';
+import pino, { DestinationStream, Logger } from 'pino';
+import { currentRequestId } from './request-context';
+
+/**
+ * Paths pino removes from every log line. Authorization headers, cookies and secret-bearing body
+ * fields are never logged, whatever a caller passes to the logger.
+ */
+export const REDACTED_PATHS = [
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'req.headers["x-csrf-token"]',
+  'req.headers["idempotency-key"]',
+  'res.headers["set-cookie"]',
+  'headers.authorization',
+  'headers.cookie',
+  'body.password',
+  'body.secret',
+  'body.token',
+  'body.value',
+  '*.password',
+  '*.secret',
+  '*.token',
+  '*.api_key',
+  '*.apiKey',
+  '*.authorization',
+  '*.cookie',
+];
+
+export interface LoggerOptions {
+  level: string;
+  app: string;
+  /** Where lines go; stdout by default (tests pass a capture stream). */
+  destination?: DestinationStream;
+}
+
+/** The process's structured JSON logger; lines written during a request carry its request_id. */
+export function createLogger(options: LoggerOptions): Logger {
+  return pino(
+    {
+      level: options.level,
+      base: { app: options.app },
+      messageKey: 'msg',
+      timestamp: pino.stdTimeFunctions.isoTime,
+      redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
+      mixin: () => {
+        const requestId = currentRequestId();
+        return requestId ? { request_id: requestId } : {};
+      },
+    },
+    options.destination,
+  );
+}
+
+/** Routes Nest's own logging (bootstrap, Logger instances) into the pino logger. */
+export class PinoNestLogger implements LoggerService {
+  constructor(private readonly logger: Logger) {}
+
+  log(message: unknown, ...rest: unknown[]): void {
+    this.write('info', message, rest);
+  }
+  error(message: unknown, ...rest: unknown[]): void {
+    this.write('error', message, rest);
+  }
+  warn(message: unknown, ...rest: unknown[]): void {
+    this.write('warn', message, rest);
+  }
+  debug(message: unknown, ...rest: unknown[]): void {
+    this.write('debug', message, rest);
+  }
+  verbose(message: unknown, ...rest: unknown[]): void {
+    this.write('trace', message, rest);
+  }
+  fatal(message: unknown, ...rest: unknown[]): void {
+    this.write('fatal', message, rest);
+  }
+
+  private write(
+    level: 'info' | 'error' | 'warn' | 'debug' | 'trace' | 'fatal',
+    message: unknown,
+    rest: unknown[],
+  ): void {
+    // Nest passes the context name last, and for errors the stack before it.
+    const context = typeof rest[rest.length - 1] === 'string' ? (rest[rest.length - 1] as string) : undefined;
+    if (message instanceof Error) {
+      this.logger[level]({ context, err: message }, message.message);
+    } else if (typeof message === 'object' && message !== null) {
+      this.logger[level]({ context, ...(message as Record<string, unknown>) });
+    } else {
+      const stack = level === 'error' && rest.length > 1 && typeof rest[0] === 'string' ? rest[0] : undefined;
+      this.logger[level]({ context, ...(stack ? { stack } : {}) }, String(message));
+    }
+  }
+}

@@ -1,0 +1,55 @@
+import { Controller, Get, HttpCode, Inject, Logger, Res } from '@nestjs/common';
+import { ApiOkResponse, ApiOperation, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
+import type { FastifyReply } from 'fastify';
+import { checkReadiness, DependencyProbe } from '@intake/application-health';
+import { DomainError } from '@intake/errors';
+import { HealthResponse, ReadinessResponse } from './probes.dto';
+import { ApiError } from './error-body.dto';
+
+/** The probes this process checks for readiness (each app binds its own list). */
+export const READINESS_PROBES = Symbol('READINESS_PROBES');
+
+@ApiTags('probes')
+@Controller()
+export class ProbesController {
+  private readonly logger = new Logger('Readiness');
+
+  constructor(@Inject(READINESS_PROBES) private readonly probes: DependencyProbe[]) {}
+
+  @Get('healthz')
+  @HttpCode(200)
+  @ApiOperation({
+    summary: 'Liveness: 200 while the process runs.',
+    security: [],
+  })
+  @ApiOkResponse({ type: HealthResponse })
+  health(): HealthResponse {
+    return { status: 'ok' };
+  }
+
+  @Get('readyz')
+  @ApiOperation({
+    summary: 'Readiness: 200 only when every dependency answers; 503 names the failing ones.',
+    security: [],
+  })
+  @ApiOkResponse({ type: ReadinessResponse })
+  @ApiServiceUnavailableResponse({
+    type: ApiError,
+    description: 'params.failing names the dependencies that did not answer',
+  })
+  async ready(@Res({ passthrough: true }) reply: FastifyReply): Promise<ReadinessResponse> {
+    const result = await checkReadiness(this.probes, undefined, (dependency, error) =>
+      this.logger.warn(`${dependency} not ready: ${error instanceof Error ? error.message : String(error)}`),
+    );
+    if (!result.ready) {
+      void reply.header('cache-control', 'no-store');
+      throw new DomainError('service_unavailable', `Not ready: ${result.failing.join(', ')} did not answer.`, {
+        reason: 'dependency_unavailable',
+        params: { failing: result.failing, checks: result.checks },
+        retryAfterSeconds: 5,
+      });
+    }
+    void reply.header('cache-control', 'no-store');
+    return { status: 'ok', checks: result.checks as Record<string, 'ok'> };
+  }
+}

@@ -1,0 +1,91 @@
+import { AddressInfo } from 'node:net';
+import { SMTPServer } from 'smtp-server';
+
+export interface ReceivedMail {
+  from: string;
+  to: string[];
+  raw: string;
+  subject: string;
+  headers: Record<string, string>;
+  /** The body as sent (not MIME-decoded; enough for text assertions on our plain mails). */
+  body: string;
+}
+
+function parseHeaders(raw: string): {
+  headers: Record<string, string>;
+  body: string;
+} {
+  const split = raw.indexOf('\r\n\r\n');
+  const head = split === -1 ? raw : raw.slice(0, split);
+  const body = split === -1 ? '' : raw.slice(split + 4);
+  const headers: Record<string, string> = {};
+  for (const line of head.replace(/\r\n[ \t]+/g, ' ').split('\r\n')) {
+    const colon = line.indexOf(':');
+    if (colon > 0) headers[line.slice(0, colon).toLowerCase()] = line.slice(colon + 1).trim();
+  }
+  return { headers, body };
+}
+
+/** An in-process SMTP server on loopback that keeps every message it receives. */
+export class SmtpSink {
+  readonly messages: ReceivedMail[] = [];
+  private server?: SMTPServer;
+  private waiters: Array<{ count: number; resolve: () => void }> = [];
+  port = 0;
+
+  async start(): Promise<this> {
+    this.server = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS'],
+      logger: false,
+      onData: (stream, session, callback) => {
+        const chunks: Buffer[] = [];
+        stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+        stream.on('end', () => {
+          const raw = Buffer.concat(chunks).toString('utf8');
+          const { headers, body } = parseHeaders(raw);
+          this.messages.push({
+            from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+            to: session.envelope.rcptTo.map((r) => r.address),
+            raw,
+            subject: headers['subject'] ?? '',
+            headers,
+            body,
+          });
+          this.notify();
+          callback();
+        });
+      },
+    });
+    await new Promise<void>((resolve) => this.server?.listen(0, '127.0.0.1', resolve));
+    this.port = (this.server.server.address() as AddressInfo).port;
+    return this;
+  }
+
+  get url(): string {
+    return `smtp://127.0.0.1:${this.port}`;
+  }
+
+  /** Resolves once at least `count` messages have arrived (or rejects after `timeoutMs`). */
+  waitFor(count: number, timeoutMs = 5_000): Promise<void> {
+    if (this.messages.length >= count) return Promise.resolve();
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(
+        () => reject(new Error(`only ${this.messages.length} of ${count} mails arrived`)),
+        timeoutMs,
+      );
+      this.waiters.push({
+        count,
+        resolve: () => (clearTimeout(timer), resolve()),
+      });
+    });
+  }
+
+  private notify(): void {
+    this.waiters = this.waiters.filter((w) => (this.messages.length >= w.count ? (w.resolve(), false) : true));
+  }
+
+  async stop(): Promise<void> {
+    await new Promise<void>((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
+  }
+}
