@@ -16,8 +16,8 @@ module.exports = {
   ...nxPreset,
   testEnvironment: 'node',
   transform: { '^.+\\.[tj]s$': ['@swc/jest', swcOptions] },
-  // ESM-only packages that Jest must transform (pulled in by @nestjs/swagger).
-  transformIgnorePatterns: ['/node_modules/(?!(content-disposition)/)'],
+  // ESM-only packages that Jest must transform (from @nestjs/swagger and the OpenAPI validator).
+  transformIgnorePatterns: ['/node_modules/(?!(content-disposition|@apidevtools/json-schema-ref-parser)/)'],
   moduleFileExtensions: ['ts', 'js', 'json'],
   testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/test/**/*.spec.ts'],
 };

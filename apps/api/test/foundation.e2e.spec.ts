@@ -5,9 +5,9 @@ import { ArrayMinSize, IsEmail, IsNotEmpty, IsString, ValidateNested } from 'cla
 import { DataSource } from 'typeorm';
 import { AppConfig } from '@intake/config';
 import { isId } from '@intake/ids';
-import { TcpProxy } from '@intake/testing';
+import { TcpProxy, TestApp, TestEnvironment } from '@intake/testing';
 import { ApiModule } from '../src/app/api.module';
-import { createTestEnvironment, startTestApp, TestApp, TestEnvironment } from './api-harness';
+import { apiTestEnvironment, startApi } from './api-test-app';
 
 class ClientDto {
   @IsEmail()
@@ -77,14 +77,14 @@ describe('api foundation (real Postgres and Redis)', () => {
   let t: TestApp;
 
   beforeAll(async () => {
-    environment = await createTestEnvironment();
+    environment = await apiTestEnvironment();
     const db = new URL(environment.db.url);
     pgProxy = await new TcpProxy(db.hostname, Number(db.port || 5432)).start();
     const redis = new URL(environment.env['REDIS_URL'] as string);
     redisProxy = await new TcpProxy(redis.hostname, Number(redis.port || 6379)).start();
     const viaProxy = new URL(environment.db.url);
     viaProxy.host = `127.0.0.1:${pgProxy.port}`;
-    t = await startTestApp(
+    t = await startApi(
       {
         ...environment.env,
         DATABASE_URL: viaProxy.toString(),
@@ -155,6 +155,28 @@ describe('api foundation (real Postgres and Redis)', () => {
       const body = expectEnvelope(response);
       expect(body['error']).toBe('invalid_request');
       expect(body['reason']).toBe('malformed_json');
+    });
+
+    it('an empty JSON body is 400 invalid_request', async () => {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/_probe/things',
+        headers: { 'content-type': 'application/json' },
+        payload: '',
+      });
+      expect(response.statusCode).toBe(400);
+      expect(expectEnvelope(response)['reason']).toBe('malformed_json');
+    });
+
+    it('an unsupported content type is 400 invalid_request, never 415', async () => {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/_probe/things',
+        headers: { 'content-type': 'text/csv' },
+        payload: 'a,b',
+      });
+      expect(response.statusCode).toBe(400);
+      expect(expectEnvelope(response)['reason']).toBe('unsupported_media_type');
     });
 
     it('missing and malformed fields are 422 validation_failed with one detail per field', async () => {

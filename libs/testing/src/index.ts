@@ -5,3 +5,4 @@ export * from './lib/tcp-proxy';
 export * from './lib/log-capture';
 export * from './lib/factory';
 export * from './lib/s3-server';
+export * from './lib/app-harness';

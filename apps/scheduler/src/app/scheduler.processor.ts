@@ -4,7 +4,7 @@ import { Job, Queue } from 'bullmq';
 import { PassReport, runSchedulerPasses, SchedulerPass } from '@intake/application-scheduling';
 import { Clock } from '@intake/application-time';
 import { APP_CONFIG, AppConfig } from '@intake/config';
-import { QueueName } from '@intake/queue';
+import { QueueName, SCHEDULER_PASS_JOB, SCHEDULER_TICK_JOB } from '@intake/queue';
 
 /** The passes this scheduler runs, in order (bound by SchedulerModule). */
 export const SCHEDULER_PASSES = Symbol('SCHEDULER_PASSES');
@@ -39,14 +39,14 @@ export class SchedulerProcessor extends WorkerHost implements OnApplicationBoots
     await this.queue.upsertJobScheduler(
       'periodic-pass',
       { every: PASS_EVERY_MS },
-      { name: 'pass', opts: { removeOnComplete: true, removeOnFail: 100 } },
+      { name: SCHEDULER_PASS_JOB, opts: { removeOnComplete: true, removeOnFail: 100 } },
     );
   }
 
   async process(job: Job): Promise<PassReport> {
     await this.clock.sync();
     const report = await runSchedulerPasses(this.passes, this.clock.now());
-    if (job.name === 'tick' || Object.values(report.passes).some((count) => count > 0)) {
+    if (job.name === SCHEDULER_TICK_JOB || Object.values(report.passes).some((count) => count > 0)) {
       this.logger.log({ job: job.name, ...report });
     }
     return report;

@@ -3,7 +3,7 @@ import { Injectable, OnModuleDestroy } from '@nestjs/common';
 import { Queue, QueueEvents } from 'bullmq';
 import { PassReport } from '@intake/application-scheduling';
 import { DomainError } from '@intake/errors';
-import { QueueName, QUEUES_DRAINED_BY_TICK } from '@intake/queue';
+import { QueueName, QUEUES_DRAINED_BY_TICK, SCHEDULER_TICK_JOB } from '@intake/queue';
 
 export const TICK_TIMEOUT_MS = 60_000;
 
@@ -19,7 +19,7 @@ export class TickService implements OnModuleDestroy {
 
   async tick(): Promise<PassReport & { drained: string[] }> {
     const events = await this.queueEvents();
-    const job = await this.scheduler.add('tick', {}, { removeOnComplete: true, removeOnFail: 100 });
+    const job = await this.scheduler.add(SCHEDULER_TICK_JOB, {}, { removeOnComplete: true, removeOnFail: 100 });
     let report: PassReport;
     try {
       report = (await job.waitUntilFinished(events, TICK_TIMEOUT_MS)) as PassReport;

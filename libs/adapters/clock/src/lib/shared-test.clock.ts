@@ -37,6 +37,6 @@ export class SharedTestClock extends Clock implements TestClockControl {
   async setNow(instant: Date): Promise<Date> {
     this.offsetMs = instant.getTime() - this.realNow();
     await this.redis.set(this.key, String(this.offsetMs));
-    return this.now();
+    return new Date(instant.getTime());
   }
 }

@@ -1,8 +1,12 @@
-import { BullModule } from '@nestjs/bullmq';
-import { DynamicModule, Module } from '@nestjs/common';
-import type { ConnectionOptions } from 'bullmq';
+import { BullModule, InjectQueue } from '@nestjs/bullmq';
+import { DynamicModule, Injectable, Logger, Module, OnModuleInit } from '@nestjs/common';
+import type { ConnectionOptions, Queue } from 'bullmq';
 
 /** Every BullMQ queue of the service. Payload types live next to the jobs that use them. */
+/** Job name of an on-demand scheduler pass (POST /_test/tick); the periodic one is `pass`. */
+export const SCHEDULER_TICK_JOB = 'tick';
+export const SCHEDULER_PASS_JOB = 'pass';
+
 export enum QueueName {
   /** Scheduler passes: periodic, and on demand from POST /_test/tick. */
   Scheduler = 'scheduler',
@@ -27,6 +31,22 @@ export function bullConnection(url: string): ConnectionOptions {
   };
 }
 
+/**
+ * BullMQ queues emit connection errors; without a listener they go to console.error. They are
+ * expected while Redis is away (readiness reports it), so they become warnings in our log.
+ */
+@Injectable()
+export class QueueErrorLogger implements OnModuleInit {
+  private readonly logger = new Logger('Queue');
+  constructor(@InjectQueue(QueueName.Scheduler) private readonly scheduler: Queue) {}
+
+  onModuleInit(): void {
+    for (const queue of [this.scheduler]) {
+      queue.on('error', (error: Error) => this.logger.warn(`${queue.name}: ${error.message}`));
+    }
+  }
+}
+
 @Module({})
 export class QueueModule {
   static forRoot(settings: { url: string; prefix: string }): DynamicModule {
@@ -40,6 +60,7 @@ export class QueueModule {
         }),
         BullModule.registerQueue({ name: QueueName.Scheduler }),
       ],
+      providers: [QueueErrorLogger],
       exports: [BullModule],
     };
   }

@@ -4,7 +4,7 @@ import { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { Clock } from '@intake/application-time';
 import type { DestinationStream, Logger } from 'pino';
 import { ERROR_TRANSLATORS, ErrorTranslator } from './error-envelope';
-import { createFastifyAdapter, installErrorHandler, registeredRoutes, RegisteredRoute } from './fastify';
+import { createFastifyAdapter, registeredRoutes, RegisteredRoute } from './fastify';
 import { createLogger, PinoNestLogger } from './logger';
 import { buildOpenApiDocument, OpenApiDocumentHolder, OpenApiInfo } from './openapi';
 import { createValidationPipe } from './validation';
@@ -58,7 +58,6 @@ export async function createHttpApp(rootModule: unknown, options: HttpAppOptions
   app.useGlobalPipes(createValidationPipe());
   app.enableShutdownHooks();
   await app.init();
-  installErrorHandler(adapter, hooks);
   late.translators = app.get<ErrorTranslator[]>(ERROR_TRANSLATORS, { strict: false });
   late.clock = optional(() => app.get(Clock, { strict: false }));
   if (options.openApi)

@@ -33,34 +33,36 @@ interface FastifyLikeError {
 
 const INTERNAL_MESSAGE = 'An unexpected error occurred; it has been logged. Retrying with exponential backoff is safe.';
 
-/** Errors Fastify raises itself, before any handler runs (body parsing, limits). */
+export const malformedJson = () =>
+  new DomainError('invalid_request', 'The request body is not valid JSON.', { reason: 'malformed_json' });
+
+/** Never 413 payload_too_large, which the spec reserves: an oversized body is 422. */
+const bodyTooLarge = () =>
+  new DomainError('unprocessable', 'The request body is larger than the server accepts.', {
+    reason: 'body_too_large',
+    details: [{ path: 'body', message: 'is larger than the server accepts' }],
+  });
+
+const unsupportedMediaType = () =>
+  new DomainError('invalid_request', 'The Content-Type of the request is not supported here.', {
+    reason: 'unsupported_media_type',
+  });
+
+/** Errors Fastify raises itself, before any handler runs (body parsing, limits), when they arrive unwrapped. */
 function fromFastify(error: FastifyLikeError): DomainError | undefined {
   switch (error.code) {
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
     case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
-      return new DomainError('invalid_request', 'The request body is not valid JSON.', { reason: 'malformed_json' });
+      return malformedJson();
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
-      return new DomainError('unprocessable', 'The request body is larger than the server accepts.', {
-        reason: 'body_too_large',
-        details: [{ path: 'body', message: 'is larger than the server accepts' }],
-      });
+      return bodyTooLarge();
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
-      return new DomainError('invalid_request', 'The Content-Type of the request is not supported here.', {
-        reason: 'unsupported_media_type',
-      });
     case 'FST_ERR_CTP_INVALID_TYPE':
-      return new DomainError('invalid_request', 'The Content-Type header is malformed.', {
-        reason: 'unsupported_media_type',
-      });
+      return unsupportedMediaType();
     default:
-      break;
+      return undefined;
   }
-  // JSON.parse failures surface as SyntaxError with status 400.
-  if (error instanceof SyntaxError && (error as FastifyLikeError).statusCode === 400) {
-    return new DomainError('invalid_request', 'The request body is not valid JSON.', { reason: 'malformed_json' });
-  }
-  return undefined;
 }
 
 function fromHttpException(error: HttpException): DomainError {
@@ -74,7 +76,11 @@ function fromHttpException(error: HttpException): DomainError {
       return new DomainError('unauthorized', 'Authentication is required.');
     case 403:
       return new DomainError('forbidden', 'This operation is not allowed.');
+    // Nest rewraps Fastify's own errors as HttpException(message, status), losing their codes.
     case 413:
+      return bodyTooLarge();
+    case 415:
+      return unsupportedMediaType();
     case 422:
       return new DomainError('unprocessable', error.message);
     case 429:

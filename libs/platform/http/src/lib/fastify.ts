@@ -2,8 +2,7 @@ import { FastifyAdapter } from '@nestjs/platform-fastify';
 import { LogController } from 'fastify';
 import type { Logger } from 'pino';
 import { newId } from '@intake/ids';
-import { ErrorTranslator } from './error-envelope';
-import { sendError } from './error.filter';
+import { ErrorTranslator, malformedJson } from './error-envelope';
 import { requestContext } from './request-context';
 
 const PROBE_PATHS = new Set(['/healthz', '/readyz']);
@@ -59,16 +58,13 @@ export function createFastifyAdapter(settings: HttpSettings, hooks: EdgeHooks): 
       hooks.beforeRequest().then(() => done(), done);
     });
   });
-  installErrorHandler(adapter, hooks);
+  // Our own JSON parser, so a malformed body raises our error (Nest would rewrap Fastify's and
+  // lose its code). Registering it first also stops Nest from adding its parsers.
+  const parseJson = fastify.getDefaultJsonParser('error', 'error');
+  adapter.useBodyParser('application/json', false, { bodyLimit: settings.bodyLimitBytes }, (request, body, done) =>
+    parseJson(request, body as unknown as string, (error, value) =>
+      error ? done(malformedJson(), undefined) : done(null, value),
+    ),
+  );
   return adapter;
-}
-
-/**
- * Fastify-level failures (body parsing, body limit) go to this handler. Nest installs its own
- * during `init()`, which drops Fastify's error codes, so the app calls this again after init.
- */
-export function installErrorHandler(adapter: FastifyAdapter, hooks: Pick<EdgeHooks, 'translators'>): void {
-  adapter
-    .getInstance()
-    .setErrorHandler((error, request, reply) => sendError(error, request, reply, hooks.translators()));
 }

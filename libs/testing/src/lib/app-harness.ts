@@ -3,17 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { AppConfig, Environment, loadConfig } from '@intake/config';
-import { createHttpApp, RegisteredRoute } from '@intake/http';
-import { migrateDatabase } from '@intake/postgres';
-import {
-  clearRedisPrefix,
-  createTestDatabase,
-  LogCapture,
-  TEST_REDIS_URL,
-  testRedisPrefix,
-  TestDatabase,
-} from '@intake/testing';
-import { openApiInfo } from '../src/app/openapi-info';
+import { createHttpApp, OpenApiInfo, RegisteredRoute } from '@intake/http';
+import { LogCapture } from './log-capture';
+import { createTestDatabase, Migrate, TestDatabase } from './test-database';
+import { clearRedisPrefix, TEST_REDIS_URL, testRedisPrefix } from './test-redis';
 
 export interface TestEnvironment {
   db: TestDatabase;
@@ -25,8 +18,8 @@ export interface TestEnvironment {
 }
 
 /** One database, Redis prefix and scratch directory for a whole test file. */
-export async function createTestEnvironment(): Promise<TestEnvironment> {
-  const db = await createTestDatabase((url) => migrateDatabase({ url, poolSize: 2 }));
+export async function createTestEnvironment(migrate: Migrate): Promise<TestEnvironment> {
+  const db = await createTestDatabase(migrate);
   const redisPrefix = testRedisPrefix();
   const dir = await mkdtemp(join(tmpdir(), 'intake-test-'));
   return {
@@ -60,20 +53,25 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** Builds an app (the api module by default, or a module wrapping it) through the real bootstrap. */
+export interface TestAppOptions {
+  app?: string;
+  openApi?: (config: AppConfig) => OpenApiInfo;
+}
+
+/** Builds an app's root module through the same bootstrap as `main.ts`, without listening. */
 export async function startTestApp(
   env: Environment,
   rootModule: (config: AppConfig) => unknown,
-  app = 'api',
+  options: TestAppOptions = {},
 ): Promise<TestApp> {
   const config = loadConfig(env);
   const logs = new LogCapture();
   const started = await createHttpApp(rootModule(config), {
-    app,
+    app: options.app ?? 'test',
     logLevel: config.logLevel,
     bodyLimitBytes: config.bodyLimitBytes,
     trustProxy: config.trustProxy,
-    openApi: app === 'api' ? openApiInfo(config) : undefined,
+    openApi: options.openApi?.(config),
     logDestination: logs,
   });
   return {

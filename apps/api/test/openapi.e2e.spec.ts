@@ -1,0 +1,71 @@
+import SwaggerParser from '@apidevtools/swagger-parser';
+import { TestApp, TestEnvironment } from '@intake/testing';
+import { apiTestEnvironment, startApi } from './api-test-app';
+
+type Document = {
+  openapi: string;
+  paths: Record<string, Record<string, { security?: unknown[]; responses: Record<string, unknown> }>>;
+  components: {
+    securitySchemes: Record<string, Record<string, unknown>>;
+    schemas: Record<string, { required?: string[] }>;
+  };
+};
+
+/** Fastify's `/v1/intakes/:id` is OpenAPI's `/v1/intakes/{id}`. */
+const toOpenApiPath = (url: string) => url.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
+
+describe('GET /v1/openapi.json', () => {
+  let environment: TestEnvironment;
+  let t: TestApp;
+  let document: Document;
+
+  beforeAll(async () => {
+    environment = await apiTestEnvironment();
+    // With the test clock on, so that every route that can exist is registered.
+    t = await startApi({ ...environment.env, TEST_CLOCK: 'enabled' });
+    const response = await t.app.inject({ method: 'GET', url: '/v1/openapi.json' });
+    expect(response.statusCode).toBe(200);
+    document = response.json() as Document;
+  });
+
+  afterAll(async () => {
+    await t?.close();
+    await environment?.dispose();
+  });
+
+  it('is a valid OpenAPI 3.1 document', async () => {
+    expect(document.openapi).toBe('3.1.0');
+    await expect(SwaggerParser.validate(structuredClone(document) as never)).resolves.toBeDefined();
+    expect(JSON.stringify(document)).not.toContain('"nullable"');
+  });
+
+  it('describes every registered route', () => {
+    expect(t.routes.length).toBeGreaterThan(0);
+    const missing = t.routes
+      .filter((route) => !document.paths[toOpenApiPath(route.url)]?.[route.method.toLowerCase()])
+      .map((route) => `${route.method} ${route.url}`);
+    expect(missing).toEqual([]);
+    for (const path of ['/healthz', '/readyz', '/v1/openapi.json', '/_test/clock', '/_test/tick']) {
+      expect(Object.keys(document.paths)).toContain(path);
+    }
+  });
+
+  it('declares both security schemes, and the public routes need neither', () => {
+    expect(document.components.securitySchemes['api_key']).toMatchObject({ type: 'http', scheme: 'bearer' });
+    expect(document.components.securitySchemes['session']).toMatchObject({ type: 'apiKey', in: 'cookie', name: 'sid' });
+    for (const path of ['/healthz', '/readyz', '/v1/openapi.json']) {
+      expect(document.paths[path]?.['get']?.security).toEqual([]);
+    }
+  });
+
+  it('has the error envelope schema and uses it as every operation’s default response', () => {
+    expect(document.components.schemas['ApiError']?.required).toEqual(
+      expect.arrayContaining(['error', 'message', 'request_id']),
+    );
+    for (const [path, item] of Object.entries(document.paths)) {
+      for (const [method, operation] of Object.entries(item)) {
+        expect([path, method, operation.responses['default']]).toEqual([path, method, expect.anything()]);
+      }
+    }
+  });
+});
