@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# Starts the local PostgreSQL and Redis when they are not answering (the machines ship both).
+# Under CI=true a service that cannot be started fails the run; it never skips silently.
+set -euo pipefail
+
+wait_for() { # what, command...
+  local what=$1; shift
+  for _ in $(seq 1 50); do "$@" >/dev/null 2>&1 && return 0; sleep 0.2; done
+  echo "services: $what did not come up" >&2
+  return 1
+}
+
+if ! pg_isready -h 127.0.0.1 -p 5432 -q 2>/dev/null; then
+  if ! command -v pg_ctlcluster >/dev/null; then
+    echo "services: PostgreSQL is not answering on 127.0.0.1:5432 and is not installed" >&2
+    exit 1
+  fi
+  echo "services: starting PostgreSQL"
+  pg_ctlcluster --skip-systemctl-redirect "$(ls /etc/postgresql | head -n 1)" main start
+  wait_for PostgreSQL pg_isready -h 127.0.0.1 -p 5432 -q
+fi
+
+if ! redis-cli -h 127.0.0.1 -p 6379 ping 2>/dev/null | grep -q PONG; then
+  if ! command -v redis-server >/dev/null; then
+    echo "services: Redis is not answering on 127.0.0.1:6379 and is not installed" >&2
+    exit 1
+  fi
+  echo "services: starting Redis"
+  redis-server --daemonize yes --bind 127.0.0.1 -::1 --port 6379 --save "" --appendonly no
+  wait_for Redis sh -c 'redis-cli -h 127.0.0.1 -p 6379 ping | grep -q PONG'
+fi
+echo "services: PostgreSQL and Redis answer"
