@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Smoke test of the built output, the way the README runs it: build the three apps, start them
-# with `node tools/dev/run-all.js` on a throw-away database, wait for every /readyz to answer 200,
+# with `node tools/dev/run-all.js` on a throw-away database (migrated first by `migrate.js`, as
+# `npm run db:migrate` does), wait for every /readyz to answer 200,
 # move the shared test clock and run one scheduler pass through the api, then stop everything.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -22,6 +23,11 @@ cleanup() {
 trap cleanup EXIT
 
 npm run build --silent
+node tools/dev/ensure-database.js
+migrated=$(node dist/apps/api/migrate.js)
+echo "smoke: db:migrate on a fresh database: $migrated"
+echo "$migrated" | grep -q '^applied: ' || { echo "smoke: migrate applied nothing" >&2; exit 1; }
+[ "$(node dist/apps/api/migrate.js)" = "database is up to date" ] || { echo "smoke: second migrate was not a no-op" >&2; exit 1; }
 node tools/dev/run-all.js > "$work/apps.log" 2>&1 &
 pid=$!
 
