@@ -4,6 +4,7 @@ import { Type } from 'class-transformer';
 import { ArrayMinSize, IsEmail, IsNotEmpty, IsString, ValidateNested } from 'class-validator';
 import { DataSource } from 'typeorm';
 import { AppConfig } from '@intake/config';
+import { Public } from '@intake/http';
 import { isId } from '@intake/ids';
 import { TcpProxy, TestApp, TestEnvironment } from '@intake/testing';
 import { ApiModule } from '../src/app/api.module';
@@ -40,6 +41,7 @@ class CreateThingDto {
 }
 
 /** Routes that exist only in this test, to drive the edge behaviour every real route shares. */
+@Public()
 @Controller('_probe')
 class EdgeProbeController {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}

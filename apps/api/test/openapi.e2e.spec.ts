@@ -58,6 +58,23 @@ describe('GET /v1/openapi.json', () => {
     }
   });
 
+  it('says who may call every operation: public, or via, scope and role (x-access, x-required-scope)', () => {
+    const operations = Object.entries(document.paths).flatMap(([path, item]) =>
+      Object.entries(item).map(([method, op]) => ({ path, method, op: op as Record<string, unknown> })),
+    );
+    for (const { path, method, op } of operations) {
+      expect([path, method, op['x-access']]).toEqual([path, method, expect.any(Object)]);
+    }
+    const audit = document.paths['/v1/audit']?.['get'] as unknown as Record<string, unknown>;
+    expect(audit['x-required-scope']).toBe('admin');
+    expect(audit['x-access']).toMatchObject({ via: 'any', scope: 'admin' });
+    const keys = document.paths['/v1/keys']?.['post'] as unknown as Record<string, unknown>;
+    expect(keys['x-access']).toMatchObject({ via: 'session' });
+    expect(keys['security']).toEqual([{ session: [] }]);
+    const current = document.paths['/v1/keys/current']?.['delete'] as unknown as Record<string, unknown>;
+    expect(current['security']).toEqual([{ api_key: [] }]);
+  });
+
   it('has the error envelope schema and uses it as every operation’s default response', () => {
     expect(document.components.schemas['ApiError']?.required).toEqual(
       expect.arrayContaining(['error', 'message', 'request_id']),

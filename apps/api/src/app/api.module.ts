@@ -10,6 +10,7 @@ import { QueueModule } from '@intake/queue';
 import { RedisModule, RedisProbe } from '@intake/redis';
 import { S3Module } from '@intake/s3';
 import { StorageFsModule } from '@intake/storage-fs';
+import { AccountsModule } from './accounts/accounts.module';
 import { TestClockModule } from './test-clock/test-clock.module';
 
 /** The api: /v1 API, portal, probes, OpenAPI; test-clock routes only with TEST_CLOCK=enabled. */
@@ -34,6 +35,7 @@ export class ApiModule {
           translators: [translateDatabaseError],
           openApi: true,
         }),
+        AccountsModule,
         ...(config.testClock ? [TestClockModule] : []),
       ],
     };

@@ -1,1 +1,3 @@
+export * from './lib/redis.tokens';
 export * from './lib/redis.module';
+export * from './lib/window-counter';

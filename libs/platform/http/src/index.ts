@@ -10,3 +10,4 @@ export * from './lib/error-body.dto';
 export * from './lib/openapi';
 export * from './lib/http.module';
 export * from './lib/bootstrap';
+export * from './lib/public-route';

@@ -1,5 +1,6 @@
 import { Body, Controller, HttpCode, Post } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Public } from '@intake/http';
 import { TestClockControl } from '@intake/application-time';
 import { validationFailed } from '@intake/errors';
 import { ClockResponse, SetClockRequest, TickResponse } from './test-clock.dto';
@@ -7,6 +8,7 @@ import { TickService } from './tick.service';
 
 /** Present only with TEST_CLOCK=enabled (refused in production). DESIGN.md section 3. */
 @ApiTags('test clock')
+@Public()
 @Controller('_test')
 export class TestClockController {
   constructor(

@@ -1,16 +1,9 @@
 import { DynamicModule, Inject, Injectable, Module, OnApplicationShutdown } from '@nestjs/common';
 import Redis from 'ioredis';
+import { WindowCounter } from '@intake/application-accounts';
 import { DependencyProbe } from '@intake/application-health';
-
-export interface RedisSettings {
-  url: string;
-  /** Prefix of every key we write (`<prefix>:...`). */
-  prefix: string;
-}
-
-/** Token of the shared ioredis client for commands (not for BullMQ, which needs its own). */
-export const REDIS = Symbol('REDIS');
-export const REDIS_SETTINGS = Symbol('REDIS_SETTINGS');
+import { REDIS, REDIS_SETTINGS, RedisSettings } from './redis.tokens';
+import { RedisWindowCounter } from './window-counter';
 
 export function createRedisClient(settings: RedisSettings, name = 'intake'): Redis {
   return new Redis(settings.url, {
@@ -51,8 +44,9 @@ export class RedisModule {
         { provide: REDIS_SETTINGS, useValue: settings },
         { provide: REDIS, useFactory: () => createRedisClient(settings) },
         RedisProbe,
+        { provide: WindowCounter, useClass: RedisWindowCounter },
       ],
-      exports: [REDIS, REDIS_SETTINGS, RedisProbe],
+      exports: [REDIS, REDIS_SETTINGS, RedisProbe, WindowCounter],
     };
   }
 }

@@ -12,6 +12,12 @@ export const ID_PREFIXES = {
   webhookEndpoint: 'whe',
   webhookDelivery: 'whd',
   request: 'req',
+  // Our own, for resources whose ids the spec does not show.
+  account: 'acc',
+  user: 'usr',
+  apiKey: 'key',
+  invitation: 'inv',
+  auditEntry: 'aud',
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIXES;

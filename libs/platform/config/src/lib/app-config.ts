@@ -29,6 +29,7 @@ export interface AppConfig {
   storage: StorageConfig;
   mail: { smtpUrl?: string; outboxDir: string; from: string };
   testClock: boolean;
+  signup: boolean;
 }
 
 export type Environment = Record<string, string | undefined>;
@@ -99,6 +100,7 @@ export function loadConfig(env: Environment): AppConfig {
       from: get(VARIABLES.MAIL_FROM),
     },
     testClock,
+    signup: get(VARIABLES.SIGNUP) === 'enabled',
   };
 }
 

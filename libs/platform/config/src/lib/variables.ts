@@ -244,6 +244,12 @@ export const VARIABLES = {
     default: 'Intake <no-reply@localhost>',
     parse: parsers.requiredString(),
   }),
+  SIGNUP: v({
+    name: 'SIGNUP',
+    description: 'enabled lets anyone create an account with POST /v1/auth/signup; disabled refuses it (403)',
+    default: 'enabled',
+    parse: parsers.oneOf(['enabled', 'disabled'] as const),
+  }),
   TEST_CLOCK: v({
     name: 'TEST_CLOCK',
     description: 'enabled exposes POST /_test/clock and /_test/tick and a Redis-shared clock; refused in production',

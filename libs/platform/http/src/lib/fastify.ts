@@ -1,4 +1,5 @@
 import { FastifyAdapter } from '@nestjs/platform-fastify';
+import fastifyCookie from '@fastify/cookie';
 import { LogController } from 'fastify';
 import type { Logger } from 'pino';
 import { newId } from '@intake/ids';
@@ -47,6 +48,7 @@ export function createFastifyAdapter(settings: HttpSettings, hooks: EdgeHooks): 
     return503OnClosing: true,
   });
   const fastify = adapter.getInstance();
+  void fastify.register(fastifyCookie);
   const routes: RegisteredRoute[] = [];
   registeredRoutes.set(adapter, routes);
   fastify.addHook('onRoute', (route) => {

@@ -1,3 +1,4 @@
+import { Public } from './public-route';
 import { Controller, Get, INestApplication, Injectable } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags, DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import { ApiError, ApiErrorDetail } from './error-body.dto';
@@ -119,6 +120,7 @@ export class OpenApiDocumentHolder {
 }
 
 @ApiTags('meta')
+@Public()
 @Controller()
 export class OpenApiController {
   constructor(private readonly holder: OpenApiDocumentHolder) {}

@@ -1,3 +1,4 @@
+import { Public } from './public-route';
 import { Controller, Get, HttpCode, Inject, Logger, Res } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
@@ -10,6 +11,7 @@ import { ApiError } from './error-body.dto';
 export const READINESS_PROBES = Symbol('READINESS_PROBES');
 
 @ApiTags('probes')
+@Public()
 @Controller()
 export class ProbesController {
   private readonly logger = new Logger('Readiness');

@@ -1,4 +1,5 @@
 import { CreateOutbox1795000000000 } from './1795000000000-create-outbox';
+import { CreateAccounts1795000100000 } from './1795000100000-create-accounts';
 
 /** Every migration, oldest first. A new migration file is added here as well. */
-export const MIGRATIONS = [CreateOutbox1795000000000];
+export const MIGRATIONS = [CreateOutbox1795000000000, CreateAccounts1795000100000];

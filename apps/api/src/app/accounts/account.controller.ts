@@ -1,0 +1,74 @@
+import { Body, Controller, Get, Patch, Query } from '@nestjs/common';
+import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { AccountService, RequestMeta } from '@intake/application-accounts';
+import { PLANS, Principal } from '@intake/domain-accounts';
+import { Access, CurrentPrincipal, Meta, Public } from './access';
+import {
+  AccountOnly,
+  AccountResponse,
+  AuditPage,
+  AuditQuery,
+  PricingResponse,
+  UpdateAccountRequest,
+  UsageResponse,
+} from './accounts.dto';
+import { accountView, auditEntryView } from './views';
+
+@ApiTags('account')
+@Controller()
+export class AccountController {
+  constructor(private readonly accounts: AccountService) {}
+
+  @Get('v1/account')
+  @Access({ via: 'any' })
+  @ApiOperation({ summary: 'The account’s settings and its current plan (tier, limits, features, quotas).' })
+  @ApiOkResponse({ type: AccountResponse })
+  async get(@CurrentPrincipal() principal: Principal): Promise<AccountResponse> {
+    const { account, plan } = await this.accounts.get(principal.accountId);
+    return { account: accountView(account), plan };
+  }
+
+  @Patch('v1/account')
+  @Access({ via: 'any', role: 'owner', scope: 'admin' })
+  @ApiOperation({ summary: 'Change account settings (owner only). At least one field, else 400 invalid_request.' })
+  @ApiOkResponse({ type: AccountOnly })
+  async update(
+    @CurrentPrincipal() principal: Principal,
+    @Body() body: UpdateAccountRequest,
+    @Meta() meta: RequestMeta,
+  ): Promise<AccountOnly> {
+    return { account: accountView(await this.accounts.update(principal, body, meta)) };
+  }
+
+  @Get('v1/usage')
+  @Access({ via: 'any' })
+  @ApiOperation({ summary: 'Usage in the current period (UTC month) against the plan’s quotas.' })
+  @ApiOkResponse({ type: UsageResponse })
+  usage(@CurrentPrincipal() principal: Principal): Promise<UsageResponse> {
+    return this.accounts.usageOf(principal.accountId);
+  }
+
+  @Get('v1/audit')
+  @Access({ via: 'any', scope: 'admin' })
+  @ApiOperation({ summary: 'The audit log, newest first; filter by action, actor (usr_… or key_…) and target id.' })
+  @ApiOkResponse({ type: AuditPage })
+  async audit(@CurrentPrincipal() principal: Principal, @Query() query: AuditQuery): Promise<AuditPage> {
+    const limit = query.limit ?? 20;
+    const offset = query.offset ?? 0;
+    const { entries, total } = await this.accounts.listAudit(
+      principal.accountId,
+      { action: query.action, actor: query.actor, target: query.target },
+      limit,
+      offset,
+    );
+    return { entries: entries.map(auditEntryView), total, limit, offset };
+  }
+
+  @Get('pricing.json')
+  @Public()
+  @ApiOperation({ summary: 'The plans: hourly request limits, polling intervals, features and quotas.', security: [] })
+  @ApiOkResponse({ type: PricingResponse })
+  pricing(): PricingResponse {
+    return { plans: Object.values(PLANS) };
+  }
+}

@@ -1,0 +1,328 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Type } from 'class-transformer';
+import {
+  ArrayMaxSize,
+  ArrayMinSize,
+  ArrayUnique,
+  IsEmail,
+  IsIn,
+  IsInt,
+  IsNotEmpty,
+  IsOptional,
+  IsString,
+  Matches,
+  Max,
+  MaxLength,
+  Min,
+  MinLength,
+  registerDecorator,
+  ValidateIf,
+} from 'class-validator';
+import {
+  isIanaTimeZone,
+  LANGUAGES,
+  Language,
+  Mode,
+  MODES,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  Role,
+  Scope,
+  SCOPES,
+} from '@intake/domain-accounts';
+
+function IsIanaTimeZone() {
+  return (target: object, propertyName: string) =>
+    registerDecorator({
+      name: 'isIanaTimeZone',
+      target: target.constructor,
+      propertyName,
+      validator: {
+        validate: (value: unknown) => typeof value === 'string' && isIanaTimeZone(value),
+        defaultMessage: () => 'must be an IANA time zone such as Europe/Prague',
+      },
+    });
+}
+
+const NOT_BLANK = /\S/;
+
+export class SignUpRequest {
+  @ApiProperty({ example: 'jana@studio.example' })
+  @IsEmail()
+  @MaxLength(254)
+  email!: string;
+
+  @ApiProperty({ minLength: PASSWORD_MIN_LENGTH, maxLength: PASSWORD_MAX_LENGTH, example: 'correct horse battery' })
+  @IsString()
+  @MinLength(PASSWORD_MIN_LENGTH)
+  @MaxLength(PASSWORD_MAX_LENGTH)
+  password!: string;
+
+  @ApiProperty({ example: 'Jana Nováková' })
+  @IsString()
+  @Matches(NOT_BLANK, { message: 'must not be blank' })
+  @MaxLength(120)
+  name!: string;
+
+  @ApiProperty({ example: 'Studio Nováková' })
+  @IsString()
+  @Matches(NOT_BLANK, { message: 'must not be blank' })
+  @MaxLength(120)
+  account_name!: string;
+}
+
+export class LogInRequest {
+  @ApiProperty({ example: 'jana@studio.example' })
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(254)
+  email!: string;
+
+  @ApiProperty({ example: 'correct horse battery' })
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(PASSWORD_MAX_LENGTH)
+  password!: string;
+}
+
+export class AcceptInvitationRequest {
+  @ApiProperty({ description: 'the token from the invitation link' })
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(200)
+  token!: string;
+
+  @ApiProperty({ minLength: PASSWORD_MIN_LENGTH })
+  @IsString()
+  @MinLength(PASSWORD_MIN_LENGTH)
+  @MaxLength(PASSWORD_MAX_LENGTH)
+  password!: string;
+
+  @ApiProperty({ example: 'Petr Svoboda' })
+  @IsString()
+  @Matches(NOT_BLANK, { message: 'must not be blank' })
+  @MaxLength(120)
+  name!: string;
+}
+
+export class InviteRequest {
+  @ApiProperty({ example: 'petr@studio.example' })
+  @IsEmail()
+  @MaxLength(254)
+  email!: string;
+
+  @ApiProperty({ example: 'Petr Svoboda' })
+  @IsString()
+  @Matches(NOT_BLANK, { message: 'must not be blank' })
+  @MaxLength(120)
+  name!: string;
+}
+
+export class CreateKeyRequest {
+  @ApiProperty({ example: 'Zapier agent' })
+  @IsString()
+  @Matches(NOT_BLANK, { message: 'must not be blank' })
+  @MaxLength(100)
+  name!: string;
+
+  @ApiPropertyOptional({ enum: MODES, default: 'live' })
+  @IsOptional()
+  @IsIn(MODES)
+  mode?: Mode;
+
+  @ApiProperty({ enum: SCOPES, isArray: true, example: ['intakes:read', 'intakes:write'] })
+  @ArrayMinSize(1)
+  @ArrayMaxSize(SCOPES.length)
+  @ArrayUnique()
+  @IsIn(SCOPES, { each: true })
+  scopes!: Scope[];
+}
+
+export class UpdateAccountRequest {
+  @ApiPropertyOptional({ example: 'Studio Nováková' })
+  @IsOptional()
+  @IsString()
+  @Matches(NOT_BLANK, { message: 'must not be blank' })
+  @MaxLength(120)
+  name?: string;
+
+  @ApiPropertyOptional({ enum: LANGUAGES })
+  @IsOptional()
+  @IsIn(LANGUAGES)
+  default_language?: Language;
+
+  @ApiPropertyOptional({ example: 'Europe/Prague' })
+  @IsOptional()
+  @IsIanaTimeZone()
+  default_timezone?: string;
+
+  @ApiPropertyOptional({ example: 'Jana from Studio Nováková', nullable: true, description: 'null clears it' })
+  @ValidateIf((_, value) => value !== null)
+  @IsOptional()
+  @IsString()
+  @Matches(NOT_BLANK, { message: 'must not be blank' })
+  @MaxLength(120)
+  sender_name?: string | null;
+}
+
+export class AuditQuery {
+  @ApiPropertyOptional({ minimum: 1, maximum: 100, default: 20 })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(100)
+  limit?: number;
+
+  @ApiPropertyOptional({ minimum: 0, default: 0 })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(0)
+  offset?: number;
+
+  @ApiPropertyOptional({ example: 'api_key.created' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(100)
+  action?: string;
+
+  @ApiPropertyOptional({ description: 'a user id (usr_…) or API key id (key_…)' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(100)
+  actor?: string;
+
+  @ApiPropertyOptional({ description: 'the id the action was about' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(100)
+  target?: string;
+}
+
+// ---- responses ----
+
+export class UserView {
+  @ApiProperty({ example: 'usr_8m1rZ0xkqk4oN2mU9fJw3A' }) id!: string;
+  @ApiProperty() email!: string;
+  @ApiProperty() name!: string;
+  @ApiProperty({ enum: ['owner', 'member'] }) role!: Role;
+  @ApiProperty() created_at!: string;
+}
+
+export class AccountView {
+  @ApiProperty({ example: 'acc_Jx9cVqk2yW0bq0m4Fh7R1g' }) id!: string;
+  @ApiProperty() name!: string;
+  @ApiProperty({ enum: ['free', 'solo', 'studio', 'agency'] }) plan!: string;
+  @ApiProperty({ enum: LANGUAGES }) default_language!: Language;
+  @ApiProperty({ example: 'Europe/Prague' }) default_timezone!: string;
+  @ApiProperty({ type: String, nullable: true }) sender_name!: string | null;
+  @ApiProperty() created_at!: string;
+  @ApiProperty() updated_at!: string;
+}
+
+export class UserAndAccount {
+  @ApiProperty({ type: UserView }) user!: UserView;
+  @ApiProperty({ type: AccountView }) account!: AccountView;
+}
+
+export class MeResponse extends UserAndAccount {
+  @ApiProperty({ enum: ['owner', 'member'] }) role!: Role;
+}
+
+export class ApiKeyView {
+  @ApiProperty({ example: 'key_2Jv0Qw8sXk1mPq3rT5uV7w' }) id!: string;
+  @ApiProperty() name!: string;
+  @ApiProperty({ enum: MODES }) mode!: Mode;
+  @ApiProperty({ enum: SCOPES, isArray: true }) scopes!: Scope[];
+  @ApiProperty({ example: 'svc_live_' }) prefix!: string;
+  @ApiProperty({ example: 'x9Qa' }) last4!: string;
+  @ApiProperty() created_at!: string;
+  @ApiProperty({ type: String, nullable: true }) last_used_at!: string | null;
+  @ApiProperty({ type: String, nullable: true }) revoked_at!: string | null;
+}
+
+export class CreatedApiKey extends ApiKeyView {
+  @ApiProperty({ description: 'the full key; shown only in this response', example: 'svc_live_…' })
+  key!: string;
+}
+
+export class ApiKeyList {
+  @ApiProperty({ type: [ApiKeyView] }) keys!: ApiKeyView[];
+}
+
+export class InvitationView {
+  @ApiProperty() id!: string;
+  @ApiProperty() email!: string;
+  @ApiProperty() name!: string;
+  @ApiProperty() created_at!: string;
+  @ApiProperty() expires_at!: string;
+}
+
+export class InvitationCreated {
+  @ApiProperty({ type: InvitationView }) invitation!: InvitationView;
+  @ApiProperty({ description: 'false when the mail transport refused the message; invite again later' })
+  email_sent!: boolean;
+}
+
+export class MemberList {
+  @ApiProperty({ type: [UserView] }) members!: UserView[];
+}
+
+export class PlanView {
+  @ApiProperty({ enum: ['free', 'solo', 'studio', 'agency'] }) id!: string;
+  @ApiProperty() name!: string;
+  @ApiProperty({ example: 600 }) requests_per_hour!: number;
+  @ApiProperty({ example: 30 }) recommended_poll_interval_seconds!: number;
+  @ApiProperty({ example: { revisions: true, sms: true } }) features!: { revisions: boolean; sms: boolean };
+  @ApiProperty({ example: { intakes_per_month: 100, storage_bytes: 26843545600, sms_per_month: 100 } })
+  quotas!: { intakes_per_month: number; storage_bytes: number; sms_per_month: number };
+}
+
+export class AccountResponse {
+  @ApiProperty({ type: AccountView }) account!: AccountView;
+  @ApiProperty({ type: PlanView, description: 'the current tier' }) plan!: PlanView;
+}
+
+export class AccountOnly {
+  @ApiProperty({ type: AccountView }) account!: AccountView;
+}
+
+class UsedOfLimit {
+  @ApiProperty() used!: number;
+  @ApiProperty() limit!: number;
+}
+
+export class UsageResponse {
+  @ApiProperty({ example: '2026-11' }) period!: string;
+  @ApiProperty({ type: UsedOfLimit }) intakes!: UsedOfLimit;
+  @ApiProperty({ type: UsedOfLimit }) storage_bytes!: UsedOfLimit;
+  @ApiProperty({ type: UsedOfLimit }) sms_messages!: UsedOfLimit;
+}
+
+export class AuditEntryView {
+  @ApiProperty() id!: string;
+  @ApiProperty() at!: string;
+  @ApiProperty({ example: { type: 'api_key', id: 'key_…', mode: 'live' } }) actor!: {
+    type: string;
+    id: string | null;
+    mode: string | null;
+  };
+  @ApiProperty({ example: 'api_key.created' }) action!: string;
+  @ApiProperty({ type: String, nullable: true }) target_id!: string | null;
+  @ApiProperty({ type: String, nullable: true }) ip!: string | null;
+  @ApiProperty({ type: String, nullable: true }) request_id!: string | null;
+  @ApiProperty({ type: 'object', additionalProperties: true, description: 'what changed; never a secret value' })
+  summary!: Record<string, unknown>;
+}
+
+export class AuditPage {
+  @ApiProperty({ type: [AuditEntryView] }) entries!: AuditEntryView[];
+  @ApiProperty() total!: number;
+  @ApiProperty() limit!: number;
+  @ApiProperty() offset!: number;
+}
+
+export class PricingResponse {
+  @ApiProperty({ type: [PlanView] }) plans!: PlanView[];
+}

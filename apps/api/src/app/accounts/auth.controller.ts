@@ -1,0 +1,119 @@
+import { Body, Controller, Get, HttpCode, Inject, Post, Req, Res } from '@nestjs/common';
+import {
+  ApiConflictResponse,
+  ApiCreatedResponse,
+  ApiNoContentResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiTags,
+} from '@nestjs/swagger';
+import type { FastifyReply } from 'fastify';
+import {
+  AccountService,
+  AuthService,
+  RequestMeta,
+  SESSION_LIFETIME_SECONDS,
+  TeamService,
+} from '@intake/application-accounts';
+import { Principal } from '@intake/domain-accounts';
+import { APP_CONFIG, AppConfig } from '@intake/config';
+import { DomainError } from '@intake/errors';
+import { ApiError } from '@intake/http';
+import { Access, AuthenticatedRequest, CurrentPrincipal, Meta, Public } from './access';
+import { AcceptInvitationRequest, LogInRequest, MeResponse, SignUpRequest, UserAndAccount } from './accounts.dto';
+import { CSRF_COOKIE, SESSION_COOKIE } from './auth.guard';
+import { accountView, userView } from './views';
+
+@ApiTags('auth')
+@Controller('v1/auth')
+export class AuthController {
+  constructor(
+    private readonly auth: AuthService,
+    private readonly team: TeamService,
+    private readonly accounts: AccountService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  @Post('signup')
+  @Public()
+  @ApiOperation({
+    summary: 'Create an account and its owner (plan free). 403 reason signup_disabled when SIGNUP=disabled.',
+  })
+  @ApiCreatedResponse({ type: UserAndAccount })
+  @ApiConflictResponse({ type: ApiError, description: 'reason email_taken' })
+  async signUp(@Body() body: SignUpRequest, @Meta() meta: RequestMeta): Promise<UserAndAccount> {
+    if (!this.config.signup)
+      throw new DomainError('forbidden', 'Sign-up is disabled on this service.', { reason: 'signup_disabled' });
+    const { user, account } = await this.auth.signUp(body, meta);
+    return { user: userView(user), account: accountView(account) };
+  }
+
+  @Post('login')
+  @HttpCode(200)
+  @Public()
+  @ApiOperation({
+    summary:
+      'Sign in: sets the sid (HttpOnly) and csrf_token cookies. 401 on wrong credentials; 429 reason login_throttled after repeated failures.',
+  })
+  @ApiOkResponse({ type: UserAndAccount })
+  async logIn(
+    @Body() body: LogInRequest,
+    @Meta() meta: RequestMeta,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<UserAndAccount> {
+    const session = await this.auth.logIn(body.email, body.password, meta);
+    const common = {
+      path: '/',
+      sameSite: 'lax' as const,
+      secure: this.config.nodeEnv === 'production',
+      maxAge: SESSION_LIFETIME_SECONDS,
+    };
+    void reply.setCookie(SESSION_COOKIE, session.sessionToken, { ...common, httpOnly: true });
+    void reply.setCookie(CSRF_COOKIE, session.csrfToken, { ...common, httpOnly: false });
+    return { user: userView(session.user), account: accountView(session.account) };
+  }
+
+  @Post('logout')
+  @HttpCode(204)
+  @Access({ via: 'session' })
+  @ApiOperation({ summary: 'Sign out: revokes the session and clears the cookies.' })
+  @ApiNoContentResponse()
+  async logOut(
+    @CurrentPrincipal() principal: Principal,
+    @Req() request: AuthenticatedRequest,
+    @Meta() meta: RequestMeta,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<void> {
+    if (principal.kind !== 'session' || !request.sessionToken) return;
+    await this.auth.logOut(principal, request.sessionToken, meta);
+    void reply.clearCookie(SESSION_COOKIE, { path: '/' });
+    void reply.clearCookie(CSRF_COOKIE, { path: '/' });
+  }
+
+  @Get('me')
+  @Access({ via: 'session' })
+  @ApiOperation({ summary: 'The signed-in user, their account and role.' })
+  @ApiOkResponse({ type: MeResponse })
+  async me(@CurrentPrincipal() principal: Principal): Promise<MeResponse> {
+    if (principal.kind !== 'session') throw new DomainError('forbidden', 'Session only.');
+    const [{ account }, members] = await Promise.all([
+      this.accounts.get(principal.accountId),
+      this.team.listMembers(principal.accountId),
+    ]);
+    const user = members.find((m) => m.id === principal.userId);
+    if (!user) throw new DomainError('unauthorized', 'The user no longer exists.');
+    return { user: userView(user), account: accountView(account), role: user.role };
+  }
+
+  @Post('accept-invitation')
+  @Public()
+  @ApiOperation({
+    summary:
+      'Create a member from an invitation link. 400 reason invitation_invalid for an unknown, used or expired token.',
+  })
+  @ApiCreatedResponse({ type: UserAndAccount })
+  async acceptInvitation(@Body() body: AcceptInvitationRequest, @Meta() meta: RequestMeta): Promise<UserAndAccount> {
+    const { user, account } = await this.team.acceptInvitation(body, meta);
+    return { user: userView(user), account: accountView(account) };
+  }
+}

@@ -1,0 +1,107 @@
+import { CanActivate, ExecutionContext, Injectable, Logger } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import type { FastifyReply } from 'fastify';
+import { AccountService, AuthService } from '@intake/application-accounts';
+import { hasScope, Principal } from '@intake/domain-accounts';
+import { DomainError } from '@intake/errors';
+import { ACCESS_RULE, AccessRule, AuthenticatedRequest } from './access';
+
+export const SESSION_COOKIE = 'sid';
+export const CSRF_COOKIE = 'csrf_token';
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+const unauthorized = (message: string) => new DomainError('unauthorized', message);
+const forbidden = (message: string, reason?: string) => new DomainError('forbidden', message, { reason });
+
+/**
+ * The one place that decides authentication and authorisation: bearer key or session cookie,
+ * scope, role, session-only and key-only routes, the CSRF double-submit check, and the account's
+ * hourly request limit with its X-RateLimit-* headers.
+ */
+@Injectable()
+export class AuthGuard implements CanActivate {
+  private readonly logger = new Logger('AuthGuard');
+
+  constructor(
+    private readonly reflector: Reflector,
+    private readonly auth: AuthService,
+    private readonly accounts: AccountService,
+  ) {}
+
+  async canActivate(context: ExecutionContext): Promise<boolean> {
+    const rule = this.reflector.getAllAndOverride<AccessRule | undefined>(ACCESS_RULE, [
+      context.getHandler(),
+      context.getClass(),
+    ]);
+    if (!rule) {
+      // Fail closed: a route that forgot to say who may call it is called by nobody.
+      this.logger.error(`route ${context.getClass().name}.${context.getHandler().name} declares no access rule`);
+      throw forbidden('This route is not available.');
+    }
+    if (rule.public) return true;
+
+    const request = context.switchToHttp().getRequest<AuthenticatedRequest>();
+    const reply = context.switchToHttp().getResponse<FastifyReply>();
+    const principal = await this.authenticate(request);
+
+    if (rule.via === 'session' && principal.kind !== 'session') {
+      throw forbidden('This operation needs a signed-in dashboard session; API keys cannot call it.', 'session_only');
+    }
+    if (rule.via === 'key' && principal.kind !== 'api_key') {
+      throw forbidden('This operation needs an API key; dashboard sessions cannot call it.', 'key_only');
+    }
+    if (principal.kind === 'session' && !SAFE_METHODS.has(request.method)) {
+      const cookie = request.cookies?.[CSRF_COOKIE];
+      const header = request.headers['x-csrf-token'];
+      if (!cookie || typeof header !== 'string' || header !== cookie) {
+        throw forbidden('The X-CSRF-Token header must equal the csrf_token cookie.', 'csrf');
+      }
+    }
+
+    // Every authenticated request counts, including those refused below for scope or role.
+    const plan = await this.auth.planOfAccount(principal.accountId);
+    const limit = await this.accounts.consumeRequest(principal.accountId, plan);
+    void reply.header('x-ratelimit-limit', String(limit.limit));
+    void reply.header('x-ratelimit-remaining', String(limit.remaining));
+    void reply.header('x-ratelimit-reset', String(Math.floor(limit.resetAt.getTime() / 1000)));
+    if (!limit.allowed) {
+      throw new DomainError(
+        'rate_limited',
+        `The ${plan.name} plan allows ${plan.requests_per_hour} requests per hour; retry in ${limit.resetSeconds} seconds.`,
+        {
+          reason: 'hourly_limit',
+          params: { limit: plan.requests_per_hour, plan: plan.id },
+          retryAfterSeconds: limit.resetSeconds,
+        },
+      );
+    }
+
+    if (rule.scope && principal.kind === 'api_key' && !hasScope(principal.scopes, rule.scope)) {
+      throw forbidden(`This API key lacks the ${rule.scope} scope.`, 'missing_scope');
+    }
+    if (rule.role === 'owner' && principal.kind === 'session' && principal.role !== 'owner') {
+      throw forbidden('Only the account owner may do this.', 'owner_only');
+    }
+    request.principal = principal;
+    return true;
+  }
+
+  private async authenticate(request: AuthenticatedRequest): Promise<Principal> {
+    const header = request.headers.authorization;
+    if (header !== undefined) {
+      const match = /^Bearer ([^\s]+)$/i.exec(header.trim());
+      if (!match?.[1]) throw unauthorized('The Authorization header must be "Bearer <API key>".');
+      const principal = await this.auth.authenticateApiKey(match[1]);
+      if (!principal) throw unauthorized('The API key is unknown or revoked.');
+      return principal;
+    }
+    const sessionToken = request.cookies?.[SESSION_COOKIE];
+    if (sessionToken) {
+      const principal = await this.auth.authenticateSession(sessionToken);
+      if (!principal) throw unauthorized('The session has expired or was signed out; sign in again.');
+      request.sessionToken = sessionToken;
+      return principal;
+    }
+    throw unauthorized('Authentication is required: an API key (Authorization: Bearer …) or a session.');
+  }
+}

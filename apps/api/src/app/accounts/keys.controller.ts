@@ -1,0 +1,73 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Post } from '@nestjs/common';
+import {
+  ApiBadRequestResponse,
+  ApiCreatedResponse,
+  ApiNoContentResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiTags,
+} from '@nestjs/swagger';
+import { ApiKeysService, RequestMeta } from '@intake/application-accounts';
+import { Principal } from '@intake/domain-accounts';
+import { DomainError } from '@intake/errors';
+import { ApiError } from '@intake/http';
+import { Access, CurrentPrincipal, Meta } from './access';
+import { ApiKeyList, CreatedApiKey, CreateKeyRequest } from './accounts.dto';
+import { apiKeyView } from './views';
+
+@ApiTags('keys')
+@Controller('v1/keys')
+export class KeysController {
+  constructor(private readonly keys: ApiKeysService) {}
+
+  @Post()
+  @Access({ via: 'session' })
+  @ApiOperation({ summary: 'Create an API key. The full key is in this response only; the service keeps a hash.' })
+  @ApiCreatedResponse({ type: CreatedApiKey })
+  async create(
+    @CurrentPrincipal() principal: Principal,
+    @Body() body: CreateKeyRequest,
+    @Meta() meta: RequestMeta,
+  ): Promise<CreatedApiKey> {
+    const { record, key } = await this.keys.create(
+      principal,
+      { name: body.name, mode: body.mode ?? 'live', scopes: body.scopes },
+      meta,
+    );
+    return { ...apiKeyView(record), key };
+  }
+
+  @Get()
+  @Access({ via: 'session' })
+  @ApiOperation({ summary: 'The account’s API keys, newest first (never the keys themselves).' })
+  @ApiOkResponse({ type: ApiKeyList })
+  async list(@CurrentPrincipal() principal: Principal): Promise<ApiKeyList> {
+    return { keys: (await this.keys.list(principal.accountId)).map(apiKeyView) };
+  }
+
+  @Delete('current')
+  @HttpCode(204)
+  @Access({ via: 'key' })
+  @ApiOperation({ summary: 'Revoke the API key making this request.' })
+  @ApiNoContentResponse()
+  async revokeCurrent(@CurrentPrincipal() principal: Principal, @Meta() meta: RequestMeta): Promise<void> {
+    if (principal.kind !== 'api_key') throw new DomainError('forbidden', 'API key only.', { reason: 'key_only' });
+    await this.keys.revoke(principal, principal.keyId, meta);
+  }
+
+  @Delete(':id')
+  @HttpCode(204)
+  @Access({ via: 'session' })
+  @ApiOperation({
+    summary: 'Revoke an API key. 400 invalid_request (reason key_already_revoked) if it already is; 404 if unknown.',
+  })
+  @ApiNoContentResponse()
+  @ApiBadRequestResponse({ type: ApiError })
+  async revoke(
+    @CurrentPrincipal() principal: Principal,
+    @Param('id') id: string,
+    @Meta() meta: RequestMeta,
+  ): Promise<void> {
+    await this.keys.revoke(principal, id, meta);
+  }
+}

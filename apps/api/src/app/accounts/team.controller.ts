@@ -1,0 +1,52 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Post } from '@nestjs/common';
+import { ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { RequestMeta, TeamService } from '@intake/application-accounts';
+import { Principal } from '@intake/domain-accounts';
+import { Access, CurrentPrincipal, Meta } from './access';
+import { InvitationCreated, InviteRequest, MemberList } from './accounts.dto';
+import { invitationView, userView } from './views';
+
+@ApiTags('team')
+@Controller('v1/team')
+export class TeamController {
+  constructor(private readonly team: TeamService) {}
+
+  @Post('invitations')
+  @Access({ via: 'session', role: 'owner' })
+  @ApiOperation({
+    summary: 'Invite a team member by e-mail (owner only). 409 reason email_taken if the address has an account.',
+  })
+  @ApiCreatedResponse({ type: InvitationCreated })
+  async invite(
+    @CurrentPrincipal() principal: Principal,
+    @Body() body: InviteRequest,
+    @Meta() meta: RequestMeta,
+  ): Promise<InvitationCreated> {
+    const { invitation, emailSent } = await this.team.invite(principal, body, meta);
+    return { invitation: invitationView(invitation), email_sent: emailSent };
+  }
+
+  @Get('members')
+  @Access({ via: 'session' })
+  @ApiOperation({ summary: 'The account’s users, owner first.' })
+  @ApiOkResponse({ type: MemberList })
+  async members(@CurrentPrincipal() principal: Principal): Promise<MemberList> {
+    return { members: (await this.team.listMembers(principal.accountId)).map(userView) };
+  }
+
+  @Delete('members/:userId')
+  @HttpCode(204)
+  @Access({ via: 'session', role: 'owner' })
+  @ApiOperation({
+    summary:
+      'Remove a member (owner only); their sessions end. The owner cannot be removed (400 reason cannot_remove_owner).',
+  })
+  @ApiNoContentResponse()
+  async remove(
+    @CurrentPrincipal() principal: Principal,
+    @Param('userId') userId: string,
+    @Meta() meta: RequestMeta,
+  ): Promise<void> {
+    await this.team.removeMember(principal, userId, meta);
+  }
+}

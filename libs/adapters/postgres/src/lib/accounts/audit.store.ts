@@ -1,0 +1,75 @@
+import { Injectable } from '@nestjs/common';
+import { AuditEntry, AuditFilter, AuditLog, UsageStore } from '@intake/application-accounts';
+import { Sql } from '../unit-of-work';
+
+const COLUMNS = `id, account_id, at, actor_type, actor_id, actor_mode, action, target_id, ip, request_id, summary`;
+
+/** Append-only: no method here changes or removes an entry, and a trigger refuses it anyway. */
+@Injectable()
+export class PostgresAuditLog extends AuditLog {
+  constructor(private readonly sql: Sql) {
+    super();
+  }
+
+  async append(e: AuditEntry): Promise<void> {
+    await this.sql.query(
+      `INSERT INTO audit_entries (${COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
+      [
+        e.id,
+        e.account_id,
+        e.at,
+        e.actor_type,
+        e.actor_id,
+        e.actor_mode,
+        e.action,
+        e.target_id,
+        e.ip,
+        e.request_id,
+        JSON.stringify(e.summary),
+      ],
+    );
+  }
+
+  async list(
+    accountId: string,
+    filter: AuditFilter,
+    limit: number,
+    offset: number,
+  ): Promise<{ entries: AuditEntry[]; total: number }> {
+    const where = ['account_id = $1'];
+    const params: unknown[] = [accountId];
+    for (const [column, value] of [
+      ['action', filter.action],
+      ['actor_id', filter.actor],
+      ['target_id', filter.target],
+    ] as const) {
+      if (value === undefined) continue;
+      params.push(value);
+      where.push(`${column} = $${params.length}`);
+    }
+    const clause = where.join(' AND ');
+    const [entries, count] = await Promise.all([
+      this.sql.query<AuditEntry>(
+        `SELECT ${COLUMNS} FROM audit_entries WHERE ${clause} ORDER BY seq DESC LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
+        [...params, limit, offset],
+      ),
+      this.sql.one<{ total: number }>(`SELECT count(*)::int AS total FROM audit_entries WHERE ${clause}`, params),
+    ]);
+    return { entries, total: count?.total ?? 0 };
+  }
+}
+
+@Injectable()
+export class PostgresUsageStore extends UsageStore {
+  constructor(private readonly sql: Sql) {
+    super();
+  }
+
+  async get(accountId: string, period: string): Promise<{ intakes_created: number; sms_sent: number }> {
+    const row = await this.sql.one<{ intakes_created: number; sms_sent: number }>(
+      `SELECT intakes_created, sms_sent FROM usage_counters WHERE account_id = $1 AND period = $2`,
+      [accountId, period],
+    );
+    return row ?? { intakes_created: 0, sms_sent: 0 };
+  }
+}

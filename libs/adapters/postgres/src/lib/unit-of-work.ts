@@ -1,0 +1,50 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { Injectable } from '@nestjs/common';
+import { DataSource, EntityManager } from 'typeorm';
+import { UnitOfWork } from '@intake/application-accounts';
+
+const transaction = new AsyncLocalStorage<EntityManager>();
+
+/** Runs work in one transaction; stores reach it through `Sql`, so they need no extra parameter. */
+@Injectable()
+export class PostgresUnitOfWork extends UnitOfWork {
+  constructor(private readonly dataSource: DataSource) {
+    super();
+  }
+
+  run<T>(work: () => Promise<T>): Promise<T> {
+    if (transaction.getStore()) return work(); // already inside one: join it
+    return this.dataSource.transaction((manager) => transaction.run(manager, work));
+  }
+}
+
+/** SQL access for stores: inside a unit of work its transaction, otherwise the pool. */
+@Injectable()
+export class Sql {
+  constructor(private readonly dataSource: DataSource) {}
+
+  /**
+   * The rows of a statement (for UPDATE/DELETE: the RETURNING rows). TypeORM's manager.query
+   * answers `[rows, count]` for those, so we ask the query runner for its structured result.
+   */
+  async query<T = Record<string, unknown>>(text: string, params: unknown[] = []): Promise<T[]> {
+    const runner = transaction.getStore()?.queryRunner;
+    if (runner) return (await runner.query(text, params, true)).records as T[];
+    const pooled = this.dataSource.createQueryRunner();
+    try {
+      return (await pooled.query(text, params, true)).records as T[];
+    } finally {
+      await pooled.release();
+    }
+  }
+
+  async one<T = Record<string, unknown>>(text: string, params: unknown[] = []): Promise<T | undefined> {
+    return (await this.query<T>(text, params))[0];
+  }
+}
+
+/** SQLSTATE 23505: a unique constraint said no. */
+export function isUniqueViolation(error: unknown): boolean {
+  const e = error as { code?: string; driverError?: { code?: string } };
+  return e?.code === '23505' || e?.driverError?.code === '23505';
+}

@@ -1,0 +1,5 @@
+module.exports = {
+  displayName: 'application-accounts',
+  preset: '../../../jest.preset.js',
+  coverageDirectory: '../../../coverage/libs/application/accounts',
+};

@@ -1,0 +1,146 @@
+import { FixedWindow, Language, Mode, PlanId, Role, Scope } from '@intake/domain-accounts';
+
+/** Runs work in one database transaction; stores called inside it join the transaction. */
+export abstract class UnitOfWork {
+  abstract run<T>(work: () => Promise<T>): Promise<T>;
+}
+
+export interface AccountRecord {
+  id: string;
+  name: string;
+  plan: PlanId;
+  default_language: Language;
+  default_timezone: string;
+  sender_name: string | null;
+  storage_bytes_used: number;
+  created_at: Date;
+  updated_at: Date;
+}
+
+export interface UserRecord {
+  id: string;
+  account_id: string;
+  email: string;
+  name: string;
+  role: Role;
+  password_hash: string;
+  created_at: Date;
+}
+
+export interface InvitationRecord {
+  id: string;
+  account_id: string;
+  email: string;
+  name: string;
+  token_hash: Buffer;
+  invited_by: string;
+  created_at: Date;
+  expires_at: Date;
+  accepted_at: Date | null;
+}
+
+export type AccountPatch = Partial<
+  Pick<AccountRecord, 'name' | 'default_language' | 'default_timezone' | 'sender_name'>
+>;
+
+export abstract class AccountStore {
+  abstract createAccount(account: AccountRecord): Promise<void>;
+  abstract getAccount(accountId: string): Promise<AccountRecord | undefined>;
+  abstract updateAccount(accountId: string, patch: AccountPatch, now: Date): Promise<AccountRecord>;
+  /** Resolves false when the e-mail address is already taken (case-insensitively). */
+  abstract createUser(user: UserRecord): Promise<boolean>;
+  abstract findUserByEmail(email: string): Promise<UserRecord | undefined>;
+  abstract getUser(accountId: string, userId: string): Promise<UserRecord | undefined>;
+  abstract listUsers(accountId: string): Promise<UserRecord[]>;
+  abstract deleteUser(accountId: string, userId: string): Promise<boolean>;
+  abstract createInvitation(invitation: InvitationRecord): Promise<void>;
+  abstract findInvitation(tokenHash: Buffer): Promise<InvitationRecord | undefined>;
+  /** Marks it accepted only if it still is open; false when someone else got there first. */
+  abstract acceptInvitation(invitationId: string, now: Date): Promise<boolean>;
+}
+
+export interface SessionRecord {
+  token_hash: Buffer;
+  user_id: string;
+  account_id: string;
+  created_at: Date;
+  expires_at: Date;
+  revoked_at: Date | null;
+}
+
+export abstract class SessionStore {
+  abstract create(session: SessionRecord): Promise<void>;
+  /** The session and its user, when the session exists, is not revoked and has not expired. */
+  abstract findActive(tokenHash: Buffer, now: Date): Promise<{ session: SessionRecord; user: UserRecord } | undefined>;
+  abstract revoke(tokenHash: Buffer, now: Date): Promise<void>;
+  abstract revokeAllOfUser(userId: string, now: Date): Promise<void>;
+}
+
+export interface ApiKeyRecord {
+  id: string;
+  account_id: string;
+  name: string;
+  mode: Mode;
+  scopes: Scope[];
+  token_hash: Buffer;
+  prefix: string;
+  last4: string;
+  created_by_user_id: string | null;
+  created_at: Date;
+  last_used_at: Date | null;
+  revoked_at: Date | null;
+}
+
+export abstract class ApiKeyStore {
+  abstract create(key: ApiKeyRecord): Promise<void>;
+  abstract list(accountId: string): Promise<ApiKeyRecord[]>;
+  abstract get(accountId: string, keyId: string): Promise<ApiKeyRecord | undefined>;
+  abstract findByTokenHash(tokenHash: Buffer): Promise<ApiKeyRecord | undefined>;
+  /** Revokes a key that is not revoked yet; false when it already was. */
+  abstract revoke(accountId: string, keyId: string, now: Date): Promise<boolean>;
+  /** Records use, at most about once a minute per key (a write per request would be waste). */
+  abstract touch(keyId: string, now: Date): Promise<void>;
+}
+
+export interface AuditEntry {
+  id: string;
+  account_id: string;
+  at: Date;
+  actor_type: 'user' | 'api_key' | 'system';
+  actor_id: string | null;
+  actor_mode: Mode | null;
+  action: string;
+  target_id: string | null;
+  ip: string | null;
+  request_id: string | null;
+  summary: Record<string, unknown>;
+}
+
+export interface AuditFilter {
+  action?: string;
+  actor?: string;
+  target?: string;
+}
+
+/** Append-only: there is deliberately no way to change or remove an entry. */
+export abstract class AuditLog {
+  abstract append(entry: AuditEntry): Promise<void>;
+  abstract list(
+    accountId: string,
+    filter: AuditFilter,
+    limit: number,
+    offset: number,
+  ): Promise<{ entries: AuditEntry[]; total: number }>;
+}
+
+export abstract class UsageStore {
+  abstract get(accountId: string, period: string): Promise<{ intakes_created: number; sms_sent: number }>;
+}
+
+/** Atomic counters per fixed time window (Redis). */
+export abstract class WindowCounter {
+  /** Adds one to the counter of `key` in `window` and returns the new count. */
+  abstract increment(key: string, window: FixedWindow): Promise<number>;
+  abstract read(key: string, window: FixedWindow): Promise<number>;
+  abstract reset(key: string, window: FixedWindow): Promise<void>;
+}
