@@ -1,8 +1,8 @@
 /**
- * Writes .env.example from the variable table in @intake/config, so the two never drift.
- * Run: npm run config:env-example
+ * Writes .env.example and the README's variable table from the table in @intake/config, so they
+ * never drift. Run: npm run config:env-example
  */
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { VARIABLES } from '@intake/config';
 
@@ -17,3 +17,18 @@ for (const spec of Object.values(VARIABLES)) {
   lines.push('');
 }
 writeFileSync(join(__dirname, '../../.env.example'), lines.join('\n'));
+
+const readmePath = join(__dirname, '../../README.md');
+const table = [
+  '| variable | default | meaning |',
+  '|---|---|---|',
+  ...Object.values(VARIABLES).map(
+    (spec) =>
+      `| \`${spec.name}\` | ${spec.default === undefined ? '(unset)' : `\`${spec.default}\``} | ${spec.description}${spec.secret ? ' (secret)' : ''} |`,
+  ),
+].join('\n');
+const readme = readFileSync(readmePath, 'utf8').replace(
+  /<!-- env:start -->[\s\S]*<!-- env:end -->/,
+  `<!-- env:start -->\n${table}\n<!-- env:end -->`,
+);
+writeFileSync(readmePath, readme);

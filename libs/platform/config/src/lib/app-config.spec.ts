@@ -90,6 +90,14 @@ describe('.env.example', () => {
     );
   });
 
+  it('the README documents every variable with its default', () => {
+    const readme = readFileSync(join(__dirname, '../../../../../README.md'), 'utf8');
+    for (const spec of Object.values(VARIABLES)) {
+      const row = readme.split('\n').find((line) => line.startsWith(`| \`${spec.name}\` |`));
+      expect([spec.name, row]).toEqual([spec.name, expect.stringContaining(spec.default ?? '(unset)')]);
+    }
+  });
+
   it('is a valid configuration as written', () => {
     expect(() => loadConfig(Object.fromEntries(listed))).not.toThrow();
   });
