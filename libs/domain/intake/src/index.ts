@@ -1,0 +1,3 @@
+export * from './lib/model';
+export * from './lib/progress';
+export * from './lib/transitions';
