@@ -11,6 +11,7 @@ import { RedisModule, RedisProbe } from '@intake/redis';
 import { S3Module } from '@intake/s3';
 import { StorageFsModule } from '@intake/storage-fs';
 import { AccountsModule } from './accounts/accounts.module';
+import { IntakesModule } from './intakes/intakes.module';
 import { TestClockModule } from './test-clock/test-clock.module';
 
 /** The api: /v1 API, portal, probes, OpenAPI; test-clock routes only with TEST_CLOCK=enabled. */
@@ -36,6 +37,7 @@ export class ApiModule {
           openApi: true,
         }),
         AccountsModule,
+        IntakesModule,
         ...(config.testClock ? [TestClockModule] : []),
       ],
     };

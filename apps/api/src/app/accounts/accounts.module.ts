@@ -63,5 +63,6 @@ import { TeamController } from './team.controller';
     },
     { provide: APP_GUARD, useClass: AuthGuard },
   ],
+  exports: [AuditRecorder, AuthService, AccountService],
 })
 export class AccountsModule {}

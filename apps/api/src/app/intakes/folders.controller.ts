@@ -1,0 +1,127 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post } from '@nestjs/common';
+import {
+  ApiConflictResponse,
+  ApiCreatedResponse,
+  ApiNoContentResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiProperty,
+  ApiPropertyOptional,
+  ApiTags,
+} from '@nestjs/swagger';
+import { Transform } from 'class-transformer';
+import { IsInt, IsOptional, IsString, Length, Max, Min } from 'class-validator';
+import { RequestMeta } from '@intake/application-accounts';
+import { FolderRecord, FolderService, FolderWithCount } from '@intake/application-intakes';
+import { accessOf, Principal } from '@intake/domain-accounts';
+import { ApiError } from '@intake/http';
+import { Access, CurrentPrincipal, Meta } from '../accounts/access';
+
+const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
+
+export class CreateFolderRequest {
+  @ApiProperty({ minLength: 1, maxLength: 80, example: 'Weddings 2027', description: 'trimmed' })
+  @Transform(trim)
+  @IsString()
+  @Length(1, 80)
+  name!: string;
+}
+
+export class UpdateFolderRequest {
+  @ApiPropertyOptional({ minLength: 1, maxLength: 80 })
+  @IsOptional()
+  @Transform(trim)
+  @IsString()
+  @Length(1, 80)
+  name?: string;
+
+  @ApiPropertyOptional({ minimum: 0, maximum: 1_000_000 })
+  @IsOptional()
+  @IsInt()
+  @Min(0)
+  @Max(1_000_000)
+  sort_order?: number;
+}
+
+export class FolderView {
+  @ApiProperty({ example: 'fld_3x1Zq0Wm9c2Lk5Np7Rt8Vw' }) id!: string;
+  @ApiProperty() name!: string;
+  @ApiProperty() sort_order!: number;
+  @ApiProperty({ description: 'intakes filed in it (that the caller may see)' }) intake_count!: number;
+  @ApiProperty() created_at!: string;
+}
+
+export class FolderList {
+  @ApiProperty({ type: [FolderView] }) folders!: FolderView[];
+}
+
+export class FolderResponse {
+  @ApiProperty({ type: FolderView }) folder!: FolderView;
+}
+
+const view = (f: FolderRecord, intakeCount: number): FolderView => ({
+  id: f.id,
+  name: f.name,
+  sort_order: f.sort_order,
+  intake_count: intakeCount,
+  created_at: new Date(f.created_at).toISOString(),
+});
+
+@ApiTags('folders')
+@Controller('v1/folders')
+export class FoldersController {
+  constructor(private readonly folders: FolderService) {}
+
+  @Get()
+  @Access({ via: 'any', scope: 'intakes:read' })
+  @ApiOperation({ summary: 'Folders, ordered by sort_order then name.' })
+  @ApiOkResponse({ type: FolderList })
+  async list(@CurrentPrincipal() principal: Principal): Promise<FolderList> {
+    const folders = await this.folders.list(accessOf(principal));
+    return { folders: folders.map((f: FolderWithCount) => view(f, f.intake_count)) };
+  }
+
+  @Post()
+  @Access({ via: 'any', scope: 'intakes:write' })
+  @ApiOperation({
+    summary:
+      'Create a folder (placed last). 409 reason folder_exists for a name the account already uses (case-insensitively).',
+  })
+  @ApiCreatedResponse({ type: FolderResponse })
+  @ApiConflictResponse({ type: ApiError })
+  async create(
+    @CurrentPrincipal() principal: Principal,
+    @Body() body: CreateFolderRequest,
+    @Meta() meta: RequestMeta,
+  ): Promise<FolderResponse> {
+    return { folder: view(await this.folders.create(principal, body.name, meta), 0) };
+  }
+
+  @Patch(':id')
+  @Access({ via: 'any', scope: 'intakes:write' })
+  @ApiOperation({ summary: 'Rename or reorder a folder: at least one of name, sort_order (else 400).' })
+  @ApiOkResponse({ type: FolderResponse })
+  async update(
+    @CurrentPrincipal() principal: Principal,
+    @Param('id') id: string,
+    @Body() body: UpdateFolderRequest,
+    @Meta() meta: RequestMeta,
+  ): Promise<FolderResponse> {
+    const updated = await this.folders.update(principal, id, body, meta);
+    const count = (await this.folders.list(accessOf(principal))).find((f) => f.id === id)?.intake_count ?? 0;
+    return { folder: view(updated, count) };
+  }
+
+  @Delete(':id')
+  @HttpCode(204)
+  @Access({ via: 'any', scope: 'intakes:write' })
+  @ApiOperation({ summary: 'Delete a folder; its intakes become Unfiled (folder_id null). Nothing else changes.' })
+  @ApiNoContentResponse()
+  async delete(
+    @CurrentPrincipal() principal: Principal,
+    @Param('id') id: string,
+    @Meta() meta: RequestMeta,
+  ): Promise<void> {
+    await this.folders.delete(principal, id, meta);
+  }
+}
