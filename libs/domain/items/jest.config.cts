@@ -1,0 +1,5 @@
+module.exports = {
+  displayName: 'domain-items',
+  preset: '../../../jest.preset.js',
+  coverageDirectory: '../../../coverage/libs/domain/items',
+};
