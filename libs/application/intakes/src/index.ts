@@ -1,1 +1,6 @@
 export * from './lib/folders/folders';
+export * from './lib/templates/templates';
+export * from './lib/intakes/records';
+export * from './lib/intakes/intake.store';
+export * from './lib/intakes/intake-views';
+export * from './lib/intakes/intake.service';

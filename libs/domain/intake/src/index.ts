@@ -1,3 +1,4 @@
 export * from './lib/model';
 export * from './lib/progress';
 export * from './lib/transitions';
+export * from './lib/chase-settings';

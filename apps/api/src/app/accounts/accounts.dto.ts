@@ -1,25 +1,20 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Type } from 'class-transformer';
+
 import {
   ArrayMaxSize,
   ArrayMinSize,
   ArrayUnique,
   IsEmail,
   IsIn,
-  IsInt,
   IsNotEmpty,
   IsOptional,
   IsString,
   Matches,
-  Max,
   MaxLength,
-  Min,
   MinLength,
-  registerDecorator,
   ValidateIf,
 } from 'class-validator';
 import {
-  isIanaTimeZone,
   LANGUAGES,
   Language,
   Mode,
@@ -30,19 +25,7 @@ import {
   Scope,
   SCOPES,
 } from '@intake/domain-accounts';
-
-function IsIanaTimeZone() {
-  return (target: object, propertyName: string) =>
-    registerDecorator({
-      name: 'isIanaTimeZone',
-      target: target.constructor,
-      propertyName,
-      validator: {
-        validate: (value: unknown) => typeof value === 'string' && isIanaTimeZone(value),
-        defaultMessage: () => 'must be an IANA time zone such as Europe/Prague',
-      },
-    });
-}
+import { IsIanaTimeZone, PageQuery } from '../validation';
 
 const NOT_BLANK = /\S/;
 
@@ -165,22 +148,7 @@ export class UpdateAccountRequest {
   sender_name?: string | null;
 }
 
-export class AuditQuery {
-  @ApiPropertyOptional({ minimum: 1, maximum: 100, default: 20 })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt()
-  @Min(1)
-  @Max(100)
-  limit?: number;
-
-  @ApiPropertyOptional({ minimum: 0, default: 0 })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt()
-  @Min(0)
-  offset?: number;
-
+export class AuditQuery extends PageQuery {
   @ApiPropertyOptional({ example: 'api_key.created' })
   @IsOptional()
   @IsString()

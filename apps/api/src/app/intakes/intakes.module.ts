@@ -1,20 +1,69 @@
 import { Module } from '@nestjs/common';
-import { AuditRecorder, UnitOfWork } from '@intake/application-accounts';
-import { FolderService, FolderStore } from '@intake/application-intakes';
+import { AccountStore, AuditRecorder, UnitOfWork, WindowCounter } from '@intake/application-accounts';
+import {
+  FolderService,
+  FolderStore,
+  IdempotencyStore,
+  IntakeService,
+  IntakeStore,
+  Outbox,
+  TemplateService,
+  TemplateStore,
+} from '@intake/application-intakes';
 import { Clock } from '@intake/application-time';
+import { APP_CONFIG, AppConfig } from '@intake/config';
 import { IntakesPersistenceModule } from '@intake/postgres';
 import { AccountsModule } from '../accounts/accounts.module';
 import { FoldersController } from './folders.controller';
+import { IntakesController } from './intakes.controller';
+import { TemplatesController } from './templates.controller';
 
 /** Intakes and their items, folders, templates, clients and recipients. */
 @Module({
   imports: [AccountsModule, IntakesPersistenceModule],
-  controllers: [FoldersController],
+  controllers: [IntakesController, FoldersController, TemplatesController],
   providers: [
     {
       provide: FolderService,
       inject: [UnitOfWork, FolderStore, AuditRecorder, Clock],
       useFactory: (...deps: ConstructorParameters<typeof FolderService>) => new FolderService(...deps),
+    },
+    {
+      provide: TemplateService,
+      inject: [UnitOfWork, TemplateStore, AuditRecorder, Clock],
+      useFactory: (...deps: ConstructorParameters<typeof TemplateService>) => new TemplateService(...deps),
+    },
+    {
+      provide: IntakeService,
+      inject: [
+        UnitOfWork,
+        IntakeStore,
+        IdempotencyStore,
+        FolderStore,
+        TemplateStore,
+        AccountStore,
+        Outbox,
+        WindowCounter,
+        AuditRecorder,
+        Clock,
+        APP_CONFIG,
+      ],
+      useFactory: (
+        uow: UnitOfWork,
+        intakes: IntakeStore,
+        idempotency: IdempotencyStore,
+        folders: FolderStore,
+        templates: TemplateStore,
+        accounts: AccountStore,
+        outbox: Outbox,
+        counters: WindowCounter,
+        audit: AuditRecorder,
+        clock: Clock,
+        config: AppConfig,
+      ) =>
+        new IntakeService(uow, intakes, idempotency, folders, templates, accounts, outbox, counters, audit, clock, {
+          portalUrl: config.portalUrl,
+        }),
     },
   ],
 })

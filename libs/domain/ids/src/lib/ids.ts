@@ -18,6 +18,7 @@ export const ID_PREFIXES = {
   apiKey: 'key',
   invitation: 'inv',
   auditEntry: 'aud',
+  template: 'tpl',
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIXES;

@@ -1,0 +1,149 @@
+import { ChaseRecord, IntakeRecord, ItemRecord, ListRow } from '@intake/application-intakes';
+import { Plan } from '@intake/domain-accounts';
+import { isDecisionType } from '@intake/domain-items';
+
+const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
+
+export function intakeView(intake: IntakeRecord, portalUrl: string) {
+  return {
+    intake_id: intake.id,
+    project_name: intake.project_name,
+    status: intake.status,
+    mode: intake.mode,
+    portal_url: portalUrl,
+    client: {
+      email: intake.client_email,
+      name: intake.client_name,
+      phone: intake.client_phone,
+      language: intake.client_language,
+      timezone: intake.client_timezone,
+      also_notify: intake.also_notify.map((r) => ({ email: r.email, name: r.name, bounced_at: iso(r.bounced_at) })),
+      client_bounced_at: iso(intake.client_bounced_at),
+    },
+    branding: intake.branding,
+    folder_id: intake.folder_id,
+    chase_schedule: intake.chase_schedule,
+    chase_interval_minutes: intake.chase_interval_minutes,
+    respect_quiet_hours: intake.respect_quiet_hours,
+    max_reminders: intake.max_reminders ?? 'unlimited',
+    chase_at_time: intake.chase_at_time,
+    due_date: intake.due_date,
+    retention: { mode: intake.retention_mode, days: intake.retention_days, anonymize: intake.retention_anonymize },
+    created_at: iso(intake.created_at),
+    sent_at: iso(intake.sent_at),
+    completed_at: iso(intake.completed_at),
+    delivered_at: iso(intake.delivered_at),
+    anonymized_at: iso(intake.anonymized_at),
+    client_last_seen: iso(intake.client_last_seen),
+    stalled_at: iso(intake.stalled_at),
+    purge_at: iso(intake.purge_at),
+    client_note: intake.client_note,
+    owner_note: intake.owner_note,
+    client_brief: intake.client_brief,
+    brief_files: [] as unknown[],
+  };
+}
+
+export function itemView(item: ItemRecord) {
+  const decision = item.assignee === 'owner' && isDecisionType(item.type);
+  return {
+    key: item.key,
+    type: item.type,
+    assignee: item.assignee,
+    label: item.label,
+    help: item.help,
+    required: item.required,
+    status: item.status,
+    value: item.type === 'secret' ? null : item.value,
+    constraints: item.constraints,
+    schema: item.schema,
+    options: item.options,
+    pattern: item.pattern,
+    submitted_at: iso(item.submitted_at),
+    approved_at: iso(item.approved_at),
+    revision_note: item.revision_note,
+    revision_count: item.revision_count,
+    waiver: {
+      state: item.waiver.state,
+      reason: item.waiver.reason,
+      requested_by: item.waiver.requested_by,
+      requested_at: iso(item.waiver.requested_at),
+      decided_at: iso(item.waiver.decided_at),
+    },
+    client_note: item.client_note,
+    owner_note: item.owner_note,
+    received_outside: item.received_outside,
+    received_outside_note: item.received_outside_note,
+    ...(item.type === 'file' || item.type === 'file_list' || item.type === 'image' ? { files: [] as unknown[] } : {}),
+    ...(decision
+      ? {
+          decision: {
+            decided_by: item.decided_by,
+            value: item.decided_by === 'owner' ? item.value : null,
+            proposed_value: item.proposed?.value ?? null,
+            proposed_rationale: item.proposed?.rationale ?? null,
+          },
+        }
+      : {}),
+  };
+}
+
+export function listItemView(row: ListRow, portalUrl: string, progress: { submitted: number; total: number }) {
+  return {
+    intake_id: row.intake.id,
+    project_name: row.intake.project_name,
+    status: row.intake.status,
+    client: { email: row.intake.client_email, name: row.intake.client_name },
+    portal_url: portalUrl,
+    created_at: iso(row.intake.created_at),
+    progress: { submitted: progress.submitted, total: progress.total },
+  };
+}
+
+export function chaseView(chase: ChaseRecord) {
+  return {
+    id: chase.id,
+    channel: chase.channel,
+    kind: chase.kind,
+    scheduled_at: iso(chase.scheduled_at),
+    sent_at: iso(chase.sent_at),
+    status: chase.status,
+    attempt_no: chase.attempt_no,
+    missing_items_count: chase.missing_items_count,
+    error: chase.error,
+  };
+}
+
+export const WEBHOOK_EVENTS = [
+  'item.submitted',
+  'intake.completed',
+  'client.viewed',
+  'chase.bounced',
+  'intake.stalled',
+  'intake.overdue',
+  'intake.archived',
+] as const;
+
+/**
+ * follow_up of the 201: poll on a schedule until webhooks exist. Poll at the plan's interval but
+ * at most hourly for something that takes days; until the due date plus a week, else 30 days.
+ */
+export function followUp(intake: IntakeRecord, plan: Plan, activeEndpoints: number) {
+  const everyHours = Math.max(1, Math.round((plan.recommended_poll_interval_seconds / 3600) * 100) / 100);
+  const until = intake.due_date
+    ? new Date(Date.parse(`${intake.due_date}T23:59:59Z`) + 7 * 86_400_000)
+    : new Date(new Date(intake.created_at).getTime() + 30 * 86_400_000);
+  return {
+    recommended: activeEndpoints > 0 ? 'webhook' : 'schedule',
+    reason:
+      activeEndpoints > 0
+        ? 'An active webhook endpoint covers this intake’s events; wait for them.'
+        : 'No active webhook endpoint covers this intake’s events: poll the status endpoint, or register a webhook.',
+    webhook: { active_endpoints: activeEndpoints, events: [...WEBHOOK_EVENTS], register_with: 'POST /v1/webhooks' },
+    schedule: {
+      check_with: `GET /v1/intakes/${intake.id}/status`,
+      every_hours: everyHours,
+      until: until.toISOString(),
+    },
+  };
+}

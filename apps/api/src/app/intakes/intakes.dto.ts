@@ -1,0 +1,283 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Transform, Type } from 'class-transformer';
+import {
+  ArrayMaxSize,
+  ArrayMinSize,
+  IsArray,
+  IsBoolean,
+  IsEmail,
+  IsIn,
+  IsInt,
+  IsObject,
+  IsOptional,
+  IsString,
+  Length,
+  Matches,
+  Max,
+  MaxLength,
+  Min,
+  ValidateIf,
+  ValidateNested,
+} from 'class-validator';
+import { Language, LANGUAGES } from '@intake/domain-accounts';
+import {
+  CHASE_SCHEDULES,
+  ChaseSchedule,
+  INTAKE_STATUSES,
+  IntakeStatus,
+  INTERVAL_UNITS,
+  IntervalUnit,
+} from '@intake/domain-intake';
+import { IsCalendarDate, IsIanaTimeZone, PageQuery, satisfies } from '../validation';
+
+const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
+const NOT_BLANK = /\S/;
+export const E164 = /^\+[1-9]\d{6,14}$/;
+
+export const IsMaxReminders = () =>
+  satisfies(
+    'isMaxReminders',
+    'must be a whole number from 1 to 1000, or "unlimited"',
+    (v) => v === 'unlimited' || (Number.isInteger(v) && (v as number) >= 1 && (v as number) <= 1000),
+  );
+
+export class RecipientRequest {
+  @ApiProperty({ example: 'assistant@client.example' })
+  @IsEmail()
+  @MaxLength(254)
+  email!: string;
+
+  @ApiPropertyOptional({ example: 'Eva' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(200)
+  name?: string;
+}
+
+export class ClientRequest {
+  @ApiProperty({ example: 'jan.novak@client.example' })
+  @IsEmail()
+  @MaxLength(254)
+  email!: string;
+
+  @ApiProperty({ example: 'Jan Novák' })
+  @IsString()
+  @Matches(NOT_BLANK, { message: 'must not be blank' })
+  @MaxLength(200)
+  name!: string;
+
+  @ApiPropertyOptional({ enum: LANGUAGES, description: 'default: the account default_language, then en' })
+  @IsOptional()
+  @IsIn(LANGUAGES)
+  language?: Language;
+
+  @ApiPropertyOptional({ example: '+420601234567', description: 'E.164' })
+  @IsOptional()
+  @Matches(E164, { message: 'must be an E.164 phone number such as +420601234567' })
+  phone?: string;
+
+  @ApiPropertyOptional({ example: 'Europe/Prague', default: 'Europe/Prague' })
+  @IsOptional()
+  @IsIanaTimeZone()
+  timezone?: string;
+
+  @ApiPropertyOptional({ type: [RecipientRequest], maxItems: 4 })
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(4)
+  @ValidateNested({ each: true })
+  @Type(() => RecipientRequest)
+  also_notify?: RecipientRequest[];
+}
+
+export class EmailCopyRequest {
+  @ApiPropertyOptional({ example: 'Podklady pro nový web', maxLength: 200 })
+  @IsOptional()
+  @IsString()
+  @Length(1, 200)
+  subject?: string;
+
+  @ApiPropertyOptional({ example: 'Dobrý den, posíláme seznam podkladů…', maxLength: 2000 })
+  @IsOptional()
+  @IsString()
+  @Length(1, 2000)
+  intro?: string;
+}
+
+export class RetentionRequest {
+  @ApiProperty({ enum: ['days', 'on_delivery'] })
+  @IsIn(['days', 'on_delivery'])
+  mode!: 'days' | 'on_delivery';
+
+  @ApiPropertyOptional({ minimum: 1, maximum: 3650, default: 90, description: 'only with mode days' })
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  @Max(3650)
+  days?: number;
+
+  @ApiPropertyOptional({ default: false })
+  @IsOptional()
+  @IsBoolean()
+  anonymize?: boolean;
+}
+
+const ITEM_EXAMPLE = [
+  { key: 'logo', type: 'image', label: 'Logo', constraints: { formats: ['png', 'svg'], min_width: 1000 } },
+  { key: 'about', type: 'longtext', label: 'About us', constraints: { max_chars: 2000 } },
+];
+
+export class CreateIntakeRequest {
+  @ApiProperty({ example: 'New website' })
+  @Transform(trim)
+  @IsString()
+  @Length(1, 200)
+  project_name!: string;
+
+  @ApiProperty({ type: ClientRequest })
+  @IsObject()
+  @ValidateNested()
+  @Type(() => ClientRequest)
+  client!: ClientRequest;
+
+  @ApiPropertyOptional({ type: EmailCopyRequest })
+  @IsOptional()
+  @IsObject()
+  @ValidateNested()
+  @Type(() => EmailCopyRequest)
+  email_copy?: EmailCopyRequest;
+
+  @ApiPropertyOptional({ maxLength: 5000, nullable: true, description: 'trimmed; empty is stored as null' })
+  @IsOptional()
+  @ValidateIf((_, v) => v !== null)
+  @Transform(trim)
+  @IsString()
+  @MaxLength(5000)
+  client_brief?: string | null;
+
+  @ApiProperty({
+    type: 'array',
+    items: { type: 'object', additionalProperties: true },
+    minItems: 1,
+    example: ITEM_EXAMPLE,
+    description: 'item definitions (see the Item resource)',
+  })
+  @IsArray()
+  @ArrayMinSize(1)
+  @ArrayMaxSize(200)
+  items!: unknown[];
+
+  @ApiPropertyOptional({ example: 'website-basics', description: 'slug of a saved template' })
+  @IsOptional()
+  @IsString()
+  @Length(1, 100)
+  template?: string;
+
+  @ApiPropertyOptional({ enum: CHASE_SCHEDULES, default: 'default' })
+  @IsOptional()
+  @IsIn(CHASE_SCHEDULES)
+  chase_schedule?: ChaseSchedule;
+
+  @ApiPropertyOptional({ minimum: 1, description: 'only with chase_schedule custom; default 3 days' })
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  chase_interval?: number;
+
+  @ApiPropertyOptional({ enum: INTERVAL_UNITS, default: 'days' })
+  @IsOptional()
+  @IsIn(INTERVAL_UNITS)
+  chase_interval_unit?: IntervalUnit;
+
+  @ApiPropertyOptional({ default: true })
+  @IsOptional()
+  @IsBoolean()
+  respect_quiet_hours?: boolean;
+
+  @ApiPropertyOptional({
+    oneOf: [
+      { type: 'integer', minimum: 1, maximum: 1000 },
+      { type: 'string', enum: ['unlimited'] },
+    ],
+    default: 3,
+  })
+  @IsOptional()
+  @IsMaxReminders()
+  max_reminders?: number | 'unlimited';
+
+  @ApiPropertyOptional({ example: '09:00', description: 'HH:MM client local time; custom whole-day intervals only' })
+  @IsOptional()
+  @IsString()
+  chase_at_time?: string;
+
+  @ApiPropertyOptional({ example: '2027-03-31' })
+  @IsOptional()
+  @IsCalendarDate()
+  due_date?: string;
+
+  @ApiPropertyOptional({ default: true, description: 'false creates a draft' })
+  @IsOptional()
+  @IsBoolean()
+  send?: boolean;
+
+  @ApiPropertyOptional({ type: RetentionRequest })
+  @IsOptional()
+  @IsObject()
+  @ValidateNested()
+  @Type(() => RetentionRequest)
+  retention?: RetentionRequest;
+
+  @ApiPropertyOptional({ example: 'fld_3x1Zq0Wm9c2Lk5Np7Rt8Vw' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(100)
+  folder_id?: string;
+}
+
+export class ListIntakesQuery extends PageQuery {
+  @ApiPropertyOptional({ enum: INTAKE_STATUSES })
+  @IsOptional()
+  @IsIn(INTAKE_STATUSES)
+  status?: IntakeStatus;
+
+  @ApiPropertyOptional({ example: 'jan.novak@client.example' })
+  @IsOptional()
+  @IsString()
+  @Length(1, 254)
+  client_email?: string;
+
+  @ApiPropertyOptional({ description: 'a folder id, or none for Unfiled' })
+  @IsOptional()
+  @IsString()
+  @Length(1, 100)
+  folder_id?: string;
+
+  @ApiPropertyOptional({
+    minLength: 1,
+    maxLength: 100,
+    description: 'case-insensitive substring of project name, client name or e-mail',
+  })
+  @IsOptional()
+  @IsString()
+  @Length(1, 100)
+  q?: string;
+}
+
+export class TemplateRequest {
+  @ApiProperty({ example: 'Website basics' })
+  @Transform(trim)
+  @IsString()
+  @Length(1, 100)
+  name!: string;
+
+  @ApiProperty({
+    type: 'array',
+    items: { type: 'object', additionalProperties: true },
+    minItems: 1,
+    example: ITEM_EXAMPLE,
+  })
+  @IsArray()
+  @ArrayMinSize(1)
+  @ArrayMaxSize(200)
+  items!: unknown[];
+}

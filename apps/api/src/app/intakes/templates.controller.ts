@@ -1,0 +1,40 @@
+import { Body, Controller, Get, Post } from '@nestjs/common';
+import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { RequestMeta } from '@intake/application-accounts';
+import { TemplateRecord, TemplateService } from '@intake/application-intakes';
+import { Principal } from '@intake/domain-accounts';
+import { Access, CurrentPrincipal, Meta } from '../accounts/access';
+import { TemplateRequest } from './intakes.dto';
+
+const view = (t: TemplateRecord) => ({
+  id: t.id,
+  slug: t.slug,
+  name: t.name,
+  items: t.items,
+  created_at: new Date(t.created_at).toISOString(),
+});
+
+@ApiTags('templates')
+@Controller('v1/templates')
+export class TemplatesController {
+  constructor(private readonly templates: TemplateService) {}
+
+  @Get()
+  @Access({ via: 'any', scope: 'intakes:read' })
+  @ApiOperation({ summary: 'Templates of the account, by name.' })
+  @ApiOkResponse({ description: '{templates[{id, slug, name, items, created_at}]}' })
+  async list(@CurrentPrincipal() principal: Principal) {
+    return { templates: (await this.templates.list(principal.accountId)).map(view) };
+  }
+
+  @Post()
+  @Access({ via: 'any', scope: 'intakes:write' })
+  @ApiOperation({
+    summary:
+      'Save a template: name and item definitions. Its slug (from the name, unique in the account) is what POST /v1/intakes takes as template.',
+  })
+  @ApiCreatedResponse({ description: '{template{id, slug, name, items, created_at}}' })
+  async create(@CurrentPrincipal() principal: Principal, @Body() body: TemplateRequest, @Meta() meta: RequestMeta) {
+    return { template: view(await this.templates.create(principal, body, meta)) };
+  }
+}

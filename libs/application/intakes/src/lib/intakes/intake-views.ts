@@ -1,0 +1,90 @@
+import { IntakeState, ItemState, ownerTasksOf, progressOf } from '@intake/domain-intake';
+import { isDecisionType } from '@intake/domain-items';
+import { IntakeRecord, ItemRecord } from './records';
+
+/** The state-machine view of stored items. */
+export function itemState(item: ItemRecord): ItemState & { record: ItemRecord } {
+  return {
+    record: item,
+    key: item.key,
+    assignee: item.assignee,
+    required: item.required,
+    decision: item.assignee === 'owner' && isDecisionType(item.type),
+    status: item.status,
+    submitted_at: item.submitted_at,
+    approved_at: item.approved_at,
+    revision_note: item.revision_note,
+    revision_count: item.revision_count,
+    waiver: item.waiver,
+    received_outside: item.received_outside,
+    received_outside_note: item.received_outside_note,
+    answered: item.value !== null && item.value !== undefined,
+    decided_by: item.decided_by,
+  };
+}
+
+export function intakeState(
+  intake: IntakeRecord,
+  items: ItemRecord[],
+): IntakeState<ItemState & { record: ItemRecord }> {
+  return {
+    status: intake.status,
+    sent_at: intake.sent_at,
+    completed_at: intake.completed_at,
+    stalled_at: intake.stalled_at,
+    items: items.map(itemState),
+  };
+}
+
+/** Writes a transition's outcome back onto the stored records. */
+export function applyState(
+  intake: IntakeRecord,
+  state: IntakeState<ItemState & { record: ItemRecord }>,
+): { intake: IntakeRecord; items: ItemRecord[] } {
+  return {
+    intake: {
+      ...intake,
+      status: state.status,
+      sent_at: state.sent_at,
+      completed_at: state.completed_at,
+      stalled_at: state.stalled_at,
+    },
+    items: state.items.map((s) => ({
+      ...s.record,
+      status: s.status,
+      submitted_at: s.submitted_at,
+      approved_at: s.approved_at,
+      revision_note: s.revision_note,
+      revision_count: s.revision_count,
+      waiver: s.waiver,
+      received_outside: s.received_outside,
+      received_outside_note: s.received_outside_note,
+      decided_by: s.decided_by,
+      value: s.answered ? s.record.value : null,
+    })),
+  };
+}
+
+export const progressOfItems = (items: Array<Pick<ItemRecord, 'key' | 'assignee' | 'required' | 'status'>>) =>
+  progressOf(
+    items.map((i) => ({ ...itemStateStub, key: i.key, assignee: i.assignee, required: i.required, status: i.status })),
+  );
+
+export const ownerTasksOfItems = (items: ItemRecord[]) => ownerTasksOf(items.map(itemState));
+
+const itemStateStub: ItemState = {
+  key: '',
+  assignee: 'client',
+  required: true,
+  decision: false,
+  status: 'pending',
+  submitted_at: null,
+  approved_at: null,
+  revision_note: null,
+  revision_count: 0,
+  waiver: { state: 'none', reason: null, requested_by: null, requested_at: null, decided_at: null },
+  received_outside: false,
+  received_outside_note: null,
+  answered: false,
+  decided_by: null,
+};
