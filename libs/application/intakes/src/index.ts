@@ -4,3 +4,4 @@ export * from './lib/intakes/records';
 export * from './lib/intakes/intake.store';
 export * from './lib/intakes/intake-views';
 export * from './lib/intakes/intake.service';
+export * from './lib/intakes/item.service';

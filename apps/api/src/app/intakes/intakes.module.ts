@@ -6,22 +6,25 @@ import {
   IdempotencyStore,
   IntakeService,
   IntakeStore,
+  ItemService,
   Outbox,
   TemplateService,
   TemplateStore,
 } from '@intake/application-intakes';
+import { MailTransport } from '@intake/application-mail';
 import { Clock } from '@intake/application-time';
 import { APP_CONFIG, AppConfig } from '@intake/config';
 import { IntakesPersistenceModule } from '@intake/postgres';
 import { AccountsModule } from '../accounts/accounts.module';
 import { FoldersController } from './folders.controller';
 import { IntakesController } from './intakes.controller';
+import { ItemsController } from './items.controller';
 import { TemplatesController } from './templates.controller';
 
 /** Intakes and their items, folders, templates, clients and recipients. */
 @Module({
   imports: [AccountsModule, IntakesPersistenceModule],
-  controllers: [IntakesController, FoldersController, TemplatesController],
+  controllers: [IntakesController, ItemsController, FoldersController, TemplatesController],
   providers: [
     {
       provide: FolderService,
@@ -64,6 +67,11 @@ import { TemplatesController } from './templates.controller';
         new IntakeService(uow, intakes, idempotency, folders, templates, accounts, outbox, counters, audit, clock, {
           portalUrl: config.portalUrl,
         }),
+    },
+    {
+      provide: ItemService,
+      inject: [IntakeService, IntakeStore, AccountStore, MailTransport],
+      useFactory: (...deps: ConstructorParameters<typeof ItemService>) => new ItemService(...deps),
     },
   ],
 })

@@ -1,9 +1,12 @@
-import { IntakeState, ItemState, ownerTasksOf, progressOf } from '@intake/domain-intake';
-import { isDecisionType } from '@intake/domain-items';
+import { IntakeState, ItemState, NO_WAIVER, ownerTasksOf, progressOf } from '@intake/domain-intake';
+import { isDecisionType, ItemDefinition } from '@intake/domain-items';
 import { IntakeRecord, ItemRecord } from './records';
 
+/** A stored item seen by the state machines, carrying its record along. */
+export type IntakeItem = ItemState & { record: ItemRecord };
+
 /** The state-machine view of stored items. */
-export function itemState(item: ItemRecord): ItemState & { record: ItemRecord } {
+export function itemState(item: ItemRecord): IntakeItem {
   return {
     record: item,
     key: item.key,
@@ -23,10 +26,7 @@ export function itemState(item: ItemRecord): ItemState & { record: ItemRecord } 
   };
 }
 
-export function intakeState(
-  intake: IntakeRecord,
-  items: ItemRecord[],
-): IntakeState<ItemState & { record: ItemRecord }> {
+export function intakeState(intake: IntakeRecord, items: ItemRecord[]): IntakeState<IntakeItem> {
   return {
     status: intake.status,
     sent_at: intake.sent_at,
@@ -39,7 +39,7 @@ export function intakeState(
 /** Writes a transition's outcome back onto the stored records. */
 export function applyState(
   intake: IntakeRecord,
-  state: IntakeState<ItemState & { record: ItemRecord }>,
+  state: IntakeState<IntakeItem>,
 ): { intake: IntakeRecord; items: ItemRecord[] } {
   return {
     intake: {
@@ -88,3 +88,24 @@ const itemStateStub: ItemState = {
   answered: false,
   decided_by: null,
 };
+
+/** A fresh, unanswered item from a definition. */
+export function newItemRecord(intakeId: string, d: ItemDefinition, position: number): ItemRecord {
+  return {
+    intake_id: intakeId,
+    ...d,
+    position,
+    status: 'pending',
+    value: null,
+    submitted_at: null,
+    approved_at: null,
+    revision_note: null,
+    revision_count: 0,
+    waiver: NO_WAIVER,
+    client_note: null,
+    owner_note: null,
+    received_outside: false,
+    received_outside_note: null,
+    decided_by: d.proposed ? 'agent' : null,
+  };
+}

@@ -13,11 +13,12 @@ import {
 } from '@intake/domain-accounts';
 import {
   archive,
+  assertNotArchived,
   ChaseSettingsInput,
   DEFAULT_CHASE_SETTINGS,
   IntakeEvent,
+  Transition,
   missingItemKeys,
-  NO_WAIVER,
   resolveChaseSettings,
   send,
 } from '@intake/domain-intake';
@@ -27,7 +28,15 @@ import { newId, randomToken } from '@intake/ids';
 import { FolderStore } from '../folders/folders';
 import { TemplateStore } from '../templates/templates';
 import { IdempotencyStore, IntakeStore, Outbox } from './intake.store';
-import { applyState, intakeState, itemState, ownerTasksOfItems, progressOfItems } from './intake-views';
+import {
+  applyState,
+  IntakeItem,
+  intakeState,
+  itemState,
+  newItemRecord,
+  ownerTasksOfItems,
+  progressOfItems,
+} from './intake-views';
 import { ChaseRecord, IntakeRecord, ItemRecord, ListFilter, ListRow } from './records';
 
 /** An Idempotency-Key is honoured for this long. */
@@ -243,23 +252,7 @@ export class IntakeService {
       purge_at: null,
       version: 0,
     };
-    const items: ItemRecord[] = definitions.map((d, position) => ({
-      intake_id: intake.id,
-      ...d,
-      position,
-      status: 'pending',
-      value: null,
-      submitted_at: null,
-      approved_at: null,
-      revision_note: null,
-      revision_count: 0,
-      waiver: NO_WAIVER,
-      client_note: null,
-      owner_note: null,
-      received_outside: false,
-      received_outside_note: null,
-      decided_by: d.proposed ? 'agent' : null,
-    }));
+    const items: ItemRecord[] = definitions.map((d, position) => newItemRecord(intake.id, d, position));
 
     let events: IntakeEvent[] = [];
     let record = intake;
@@ -355,60 +348,56 @@ export class IntakeService {
 
   /** POST /v1/intakes/:id/send: a draft → sent, with the invitation; 409 otherwise. */
   async send(principal: Principal, intakeId: string, meta: RequestMeta): Promise<IntakeDetail> {
-    return this.transition(
-      principal,
-      intakeId,
-      meta,
-      'intake.sent',
-      async (intake, items, now) => {
+    return this.change(principal, intakeId, meta, {
+      action: 'intake.sent',
+      decide: async (intake, items, now) => {
         const result = send(intakeState(intake, items), now);
         await this.countInvitation(intake.account_id, now);
         return result;
       },
-      (intake, now) => this.inviteChase(intake, now),
-    );
+      after: (intake, now) => this.inviteChase(intake, now),
+    });
   }
 
   /** POST /v1/intakes/:id/archive: cancels scheduled chases, emits intake.archived. */
   async archive(principal: Principal, intakeId: string, meta: RequestMeta): Promise<IntakeDetail> {
-    return this.transition(
-      principal,
-      intakeId,
-      meta,
-      'intake.archived',
-      async (intake, items) => archive(intakeState(intake, items)),
-      async (intake) => {
-        await this.intakes.cancelScheduledChases(intake.id);
-      },
-    );
+    return this.change(principal, intakeId, meta, {
+      action: 'intake.archived',
+      decide: async (intake, items) => archive(intakeState(intake, items)),
+      after: async (intake) => void (await this.intakes.cancelScheduledChases(intake.id)),
+    });
   }
 
-  private async transition(
+  /**
+   * The one way to change an intake: lock it, let the domain decide, save the outcome under the
+   * version guard, then side effects, audit entry and outbox events, all in one transaction.
+   */
+  change(
     principal: Principal,
     intakeId: string,
     meta: RequestMeta,
-    action: string,
-    decide: (
-      intake: IntakeRecord,
-      items: ItemRecord[],
-      now: Date,
-    ) => Promise<{ intake: ReturnType<typeof intakeState>; events: IntakeEvent[] }>,
-    after: (intake: IntakeRecord, now: Date) => Promise<void>,
-  ): Promise<IntakeDetail> {
+    step: ChangeStep,
+  ): Promise<IntakeDetail & { events: IntakeEvent[] }> {
     return this.uow.run(async () => {
       const now = this.clock.now();
       const intake = await this.intakes.getForUpdate(accessOf(principal), intakeId);
       if (!intake) throw notFound('Intake');
+      // Every mutating endpoint of an archived intake is 409 intake_archived, whatever it is.
+      assertNotArchived(intake);
       const items = await this.intakes.items(intakeId);
-      const result = await decide(intake, items, now);
+      const result = await step.decide(intake, items, now);
       const next = applyState(intake, result.intake);
-      if (!(await this.intakes.update(next.intake)))
+      if (!(await this.intakes.update(next.intake))) {
         throw new DomainError('conflict', 'The intake changed meanwhile; retry.', { reason: 'concurrent_change' });
+      }
       await this.intakes.saveItems(intakeId, next.items);
-      await after(next.intake, now);
-      await this.audit.record(principal.accountId, actorOf(principal), action, intakeId, meta);
+      await step.after?.(next.intake, now);
+      await this.audit.record(principal.accountId, actorOf(principal), step.action, step.target ?? intakeId, meta, {
+        intake_id: intakeId,
+        ...step.summary,
+      });
       await this.emit(next.intake, result.events, now);
-      return { intake: { ...next.intake, version: next.intake.version + 1 }, items: next.items };
+      return { intake: { ...next.intake, version: next.intake.version + 1 }, items: next.items, events: result.events };
     });
   }
 
@@ -435,6 +424,20 @@ export class IntakeService {
 
   progress = progressOfItems;
   ownerTasks = ownerTasksOfItems;
+}
+
+export interface ChangeStep {
+  /** Audit action, e.g. `item.approved`. */
+  action: string;
+  /** Audit target; the intake id by default. */
+  target?: string;
+  summary?: Record<string, unknown>;
+  decide(
+    intake: IntakeRecord,
+    items: ItemRecord[],
+    now: Date,
+  ): Promise<Transition<IntakeItem>> | Transition<IntakeItem>;
+  after?(intake: IntakeRecord, now: Date): Promise<void>;
 }
 
 /** A concurrent request with the same Idempotency-Key committed first. */
