@@ -5,3 +5,4 @@ export * from './lib/intakes/intake.store';
 export * from './lib/intakes/intake-views';
 export * from './lib/intakes/intake.service';
 export * from './lib/intakes/item.service';
+export * from './lib/intakes/settings.service';

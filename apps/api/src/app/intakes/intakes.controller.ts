@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, Headers, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Headers, HttpCode, Param, Patch, Post, Query, Res } from '@nestjs/common';
 import {
   ApiCreatedResponse,
   ApiHeader,
@@ -9,11 +9,11 @@ import {
 } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { AccountService, RequestMeta } from '@intake/application-accounts';
-import { IntakeService } from '@intake/application-intakes';
+import { IntakeService, IntakeSettingsService } from '@intake/application-intakes';
 import { accessOf, Principal } from '@intake/domain-accounts';
 import { validationFailed } from '@intake/errors';
 import { Access, CurrentPrincipal, Meta } from '../accounts/access';
-import { CreateIntakeRequest, ListIntakesQuery } from './intakes.dto';
+import { CreateIntakeRequest, ListIntakesQuery, PatchIntakeRequest } from './intakes.dto';
 import { chaseView, followUp, intakeView, itemView, listItemView } from './intake-views';
 
 @ApiTags('intakes')
@@ -22,6 +22,7 @@ export class IntakesController {
   constructor(
     private readonly intakes: IntakeService,
     private readonly accounts: AccountService,
+    private readonly settings: IntakeSettingsService,
   ) {}
 
   @Post()
@@ -120,6 +121,22 @@ export class IntakesController {
       }),
       chases: chases.map(chaseView),
     };
+  }
+
+  @Patch(':id')
+  @Access({ via: 'any', scope: 'intakes:write' })
+  @ApiOperation({
+    summary:
+      'Change settings: at least one field (else 400); null clears owner_note, client_brief, due_date, chase_at_time; client.email cannot change. On a sent, in-progress or stalled intake a schedule change re-plans the reminders.',
+  })
+  async update(
+    @CurrentPrincipal() principal: Principal,
+    @Param('id') id: string,
+    @Body() body: PatchIntakeRequest,
+    @Meta() meta: RequestMeta,
+  ) {
+    const intake = await this.settings.update(principal, id, body, meta);
+    return { intake: intakeView(intake, this.intakes.portalUrl(intake)) };
   }
 
   @Post(':id/send')

@@ -281,3 +281,125 @@ export class TemplateRequest {
   @ArrayMaxSize(200)
   items!: unknown[];
 }
+
+export class ClientPatchRequest {
+  @ApiPropertyOptional({ description: 'cannot be changed here: the portal link is bound to it (422)' })
+  @IsOptional()
+  @satisfies('immutable', 'cannot be changed: the portal link is bound to it', () => false)
+  email?: string;
+
+  @ApiPropertyOptional({ example: 'Jan Novák' })
+  @IsOptional()
+  @IsString()
+  @Matches(NOT_BLANK, { message: 'must not be blank' })
+  @MaxLength(200)
+  name?: string;
+
+  @ApiPropertyOptional({ nullable: true, example: '+420601234567' })
+  @IsOptional()
+  @ValidateIf((_, v) => v !== null)
+  @Matches(E164, { message: 'must be an E.164 phone number such as +420601234567' })
+  phone?: string | null;
+
+  @ApiPropertyOptional({ enum: LANGUAGES })
+  @IsOptional()
+  @IsIn(LANGUAGES)
+  language?: Language;
+
+  @ApiPropertyOptional({ example: 'Europe/Prague' })
+  @IsOptional()
+  @IsIanaTimeZone()
+  timezone?: string;
+}
+
+/** PATCH /v1/intakes/:id: every field optional, at least one; null clears the nullable ones. */
+export class PatchIntakeRequest {
+  @ApiPropertyOptional({ example: 'New website (phase 2)' })
+  @IsOptional()
+  @Transform(trim)
+  @IsString()
+  @Length(1, 200)
+  project_name?: string;
+
+  @ApiPropertyOptional({ nullable: true, maxLength: 5000 })
+  @IsOptional()
+  @ValidateIf((_, v) => v !== null)
+  @IsString()
+  @MaxLength(5000)
+  owner_note?: string | null;
+
+  @ApiPropertyOptional({ nullable: true, maxLength: 5000, description: 'trimmed; empty is stored as null' })
+  @IsOptional()
+  @ValidateIf((_, v) => v !== null)
+  @Transform(trim)
+  @IsString()
+  @MaxLength(5000)
+  client_brief?: string | null;
+
+  @ApiPropertyOptional({ nullable: true, example: '2027-03-31' })
+  @IsOptional()
+  @ValidateIf((_, v) => v !== null)
+  @IsCalendarDate()
+  due_date?: string | null;
+
+  @ApiPropertyOptional({ enum: CHASE_SCHEDULES })
+  @IsOptional()
+  @IsIn(CHASE_SCHEDULES)
+  chase_schedule?: ChaseSchedule;
+
+  @ApiPropertyOptional({ minimum: 1 })
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  chase_interval?: number;
+
+  @ApiPropertyOptional({ enum: INTERVAL_UNITS })
+  @IsOptional()
+  @IsIn(INTERVAL_UNITS)
+  chase_interval_unit?: IntervalUnit;
+
+  @ApiPropertyOptional({ nullable: true, example: '09:00' })
+  @IsOptional()
+  @ValidateIf((_, v) => v !== null)
+  @IsString()
+  chase_at_time?: string | null;
+
+  @ApiPropertyOptional({
+    oneOf: [
+      { type: 'integer', minimum: 1, maximum: 1000 },
+      { type: 'string', enum: ['unlimited'] },
+    ],
+  })
+  @IsOptional()
+  @IsMaxReminders()
+  max_reminders?: number | 'unlimited';
+
+  @ApiPropertyOptional()
+  @IsOptional()
+  @IsBoolean()
+  respect_quiet_hours?: boolean;
+
+  @ApiPropertyOptional({ type: ClientPatchRequest })
+  @IsOptional()
+  @IsObject()
+  @ValidateNested()
+  @Type(() => ClientPatchRequest)
+  client?: ClientPatchRequest;
+
+  @ApiPropertyOptional({ nullable: true, description: 'null moves the intake to Unfiled' })
+  @IsOptional()
+  @ValidateIf((_, v) => v !== null)
+  @IsString()
+  @MaxLength(100)
+  folder_id?: string | null;
+}
+
+export class AddRecipientRequest extends RecipientRequest {}
+
+export class ClientsQuery extends PageQuery {
+  @ApiPropertyOptional({ minLength: 1, maxLength: 100, description: 'case-insensitive substring of name or e-mail' })
+  @IsOptional()
+  @IsString()
+  @Length(1, 100)
+  q?: string;
+}

@@ -4,7 +4,10 @@ import {
   FolderService,
   FolderStore,
   IdempotencyStore,
+  ClientDirectory,
   IntakeService,
+  IntakeSettingsService,
+  ReminderPlanner,
   IntakeStore,
   ItemService,
   Outbox,
@@ -19,12 +22,20 @@ import { AccountsModule } from '../accounts/accounts.module';
 import { FoldersController } from './folders.controller';
 import { IntakesController } from './intakes.controller';
 import { ItemsController } from './items.controller';
+import { ClientsController, RecipientsController } from './recipients.controller';
 import { TemplatesController } from './templates.controller';
 
 /** Intakes and their items, folders, templates, clients and recipients. */
 @Module({
   imports: [AccountsModule, IntakesPersistenceModule],
-  controllers: [IntakesController, ItemsController, FoldersController, TemplatesController],
+  controllers: [
+    IntakesController,
+    ItemsController,
+    RecipientsController,
+    ClientsController,
+    FoldersController,
+    TemplatesController,
+  ],
   providers: [
     {
       provide: FolderService,
@@ -72,6 +83,11 @@ import { TemplatesController } from './templates.controller';
       provide: ItemService,
       inject: [IntakeService, IntakeStore, AccountStore, MailTransport],
       useFactory: (...deps: ConstructorParameters<typeof ItemService>) => new ItemService(...deps),
+    },
+    {
+      provide: IntakeSettingsService,
+      inject: [IntakeService, IntakeStore, FolderStore, ReminderPlanner, ClientDirectory],
+      useFactory: (...deps: ConstructorParameters<typeof IntakeSettingsService>) => new IntakeSettingsService(...deps),
     },
   ],
 })

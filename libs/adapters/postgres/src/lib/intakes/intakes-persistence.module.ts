@@ -1,5 +1,14 @@
 import { Global, Module } from '@nestjs/common';
-import { FolderStore, IdempotencyStore, IntakeStore, Outbox, TemplateStore } from '@intake/application-intakes';
+import {
+  ClientDirectory,
+  FolderStore,
+  IdempotencyStore,
+  IntakeStore,
+  Outbox,
+  ReminderPlanner,
+  TemplateStore,
+} from '@intake/application-intakes';
+import { CancellingReminderPlanner, PostgresClientDirectory } from './settings.store';
 import { PostgresFolderStore } from './folder.store';
 import { PostgresIdempotencyStore, PostgresIntakeStore, PostgresOutbox } from './intake.store';
 import { PostgresTemplateStore } from './template.store';
@@ -13,7 +22,9 @@ import { PostgresTemplateStore } from './template.store';
     { provide: IdempotencyStore, useClass: PostgresIdempotencyStore },
     { provide: Outbox, useClass: PostgresOutbox },
     { provide: TemplateStore, useClass: PostgresTemplateStore },
+    { provide: ReminderPlanner, useClass: CancellingReminderPlanner },
+    { provide: ClientDirectory, useClass: PostgresClientDirectory },
   ],
-  exports: [FolderStore, IntakeStore, IdempotencyStore, Outbox, TemplateStore],
+  exports: [FolderStore, IntakeStore, IdempotencyStore, Outbox, TemplateStore, ReminderPlanner, ClientDirectory],
 })
 export class IntakesPersistenceModule {}

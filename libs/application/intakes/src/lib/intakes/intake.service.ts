@@ -386,7 +386,7 @@ export class IntakeService {
       assertNotArchived(intake);
       const items = await this.intakes.items(intakeId);
       const result = await step.decide(intake, items, now);
-      const next = applyState(intake, result.intake);
+      const next = applyState(result.record ?? intake, result.intake);
       if (!(await this.intakes.update(next.intake))) {
         throw new DomainError('conflict', 'The intake changed meanwhile; retry.', { reason: 'concurrent_change' });
       }
@@ -426,17 +426,16 @@ export class IntakeService {
   ownerTasks = ownerTasksOfItems;
 }
 
+export type StepResult = Transition<IntakeItem> & { record?: IntakeRecord };
+
 export interface ChangeStep {
   /** Audit action, e.g. `item.approved`. */
   action: string;
   /** Audit target; the intake id by default. */
   target?: string;
   summary?: Record<string, unknown>;
-  decide(
-    intake: IntakeRecord,
-    items: ItemRecord[],
-    now: Date,
-  ): Promise<Transition<IntakeItem>> | Transition<IntakeItem>;
+  /** The domain's decision; `record` replaces the stored intake's other fields (settings changes). */
+  decide(intake: IntakeRecord, items: ItemRecord[], now: Date): Promise<StepResult> | StepResult;
   after?(intake: IntakeRecord, now: Date): Promise<void>;
 }
 

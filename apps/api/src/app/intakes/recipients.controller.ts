@@ -1,0 +1,85 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { RequestMeta } from '@intake/application-accounts';
+import { IntakeSettingsService } from '@intake/application-intakes';
+import { accessOf, Principal } from '@intake/domain-accounts';
+import { Access, CurrentPrincipal, Meta } from '../accounts/access';
+import { AddRecipientRequest, ClientsQuery } from './intakes.dto';
+
+const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
+
+@ApiTags('recipients')
+@Controller('v1/intakes/:id/recipients')
+export class RecipientsController {
+  constructor(private readonly settings: IntakeSettingsService) {}
+
+  @Post()
+  @Access({ via: 'any', scope: 'intakes:write' })
+  @ApiOperation({
+    summary: 'Add a recipient (at most 4 besides the client; 409 recipient_exists). Sends no mail itself.',
+  })
+  async add(
+    @CurrentPrincipal() p: Principal,
+    @Param('id') id: string,
+    @Body() body: AddRecipientRequest,
+    @Meta() meta: RequestMeta,
+  ) {
+    const intake = await this.settings.addRecipient(p, id, body, meta);
+    return {
+      intake_id: intake.id,
+      also_notify: intake.also_notify.map((r) => ({ email: r.email, name: r.name, bounced_at: iso(r.bounced_at) })),
+    };
+  }
+
+  @Delete(':email')
+  @HttpCode(204)
+  @Access({ via: 'any', scope: 'intakes:write' })
+  @ApiOperation({
+    summary: 'Remove a recipient; the client cannot be removed (400 recipient_is_primary); 404 if absent.',
+  })
+  async remove(
+    @CurrentPrincipal() p: Principal,
+    @Param('id') id: string,
+    @Param('email') email: string,
+    @Meta() meta: RequestMeta,
+  ): Promise<void> {
+    await this.settings.removeRecipient(p, id, email, meta);
+  }
+
+  @Post(':email/reinstate')
+  @HttpCode(200)
+  @Access({ via: 'any', scope: 'intakes:write' })
+  @ApiOperation({ summary: 'Clear an address’s bounce flag (404 recipient_not_found; 409 recipient_not_bounced).' })
+  reinstate(
+    @CurrentPrincipal() p: Principal,
+    @Param('id') id: string,
+    @Param('email') email: string,
+    @Meta() meta: RequestMeta,
+  ) {
+    return this.settings.reinstate(p, id, email, meta);
+  }
+}
+
+@ApiTags('clients')
+@Controller('v1/clients')
+export class ClientsController {
+  constructor(private readonly settings: IntakeSettingsService) {}
+
+  @Get()
+  @Access({ via: 'any', scope: 'intakes:read' })
+  @ApiOperation({
+    summary:
+      'Clients derived from intakes (grouped case-insensitively by e-mail), most intakes first, then most recent.',
+  })
+  async list(@CurrentPrincipal() p: Principal, @Query() query: ClientsQuery) {
+    const limit = query.limit ?? 20;
+    const offset = query.offset ?? 0;
+    const { clients, total } = await this.settings.listClients(accessOf(p), query.q, limit, offset);
+    return {
+      clients: clients.map((c) => ({ ...c, last_intake_at: new Date(c.last_intake_at).toISOString() })),
+      total,
+      limit,
+      offset,
+    };
+  }
+}
