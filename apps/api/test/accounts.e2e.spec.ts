@@ -586,6 +586,25 @@ describe('accounts and access (real Postgres and Redis)', () => {
   });
 });
 
+describe('RATE_LIMIT_MODE=observe', () => {
+  it('counts and reports the hourly limit but never refuses', async () => {
+    const environment = await apiTestEnvironment();
+    const t = await startApi({ ...environment.env, RATE_LIMIT_MODE: 'observe' });
+    try {
+      const client = new AccountsClient(t.app);
+      const { session } = await client.owner();
+      const { key } = await client.createKey(session);
+      let last;
+      for (let i = 0; i < 62; i += 1) last = await client.asKey(key, { method: 'GET', url: '/v1/account' });
+      expect(last?.statusCode).toBe(200);
+      expect(last?.headers['x-ratelimit-remaining']).toBe('0');
+    } finally {
+      await t.close();
+      await environment.dispose();
+    }
+  });
+});
+
 describe('SIGNUP=disabled', () => {
   it('refuses sign-up with 403 signup_disabled', async () => {
     const environment = await apiTestEnvironment();

@@ -1,8 +1,9 @@
-import { CanActivate, ExecutionContext, Injectable, Logger } from '@nestjs/common';
+import { CanActivate, ExecutionContext, Inject, Injectable, Logger } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { FastifyReply } from 'fastify';
-import { AccountService, AuthService } from '@intake/application-accounts';
-import { hasScope, Principal } from '@intake/domain-accounts';
+import { AccountService, Authenticated, AuthService } from '@intake/application-accounts';
+import { hasScope } from '@intake/domain-accounts';
+import { APP_CONFIG, AppConfig } from '@intake/config';
 import { DomainError } from '@intake/errors';
 import { ACCESS_RULE, AccessRule, AuthenticatedRequest } from './access';
 
@@ -26,6 +27,7 @@ export class AuthGuard implements CanActivate {
     private readonly reflector: Reflector,
     private readonly auth: AuthService,
     private readonly accounts: AccountService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
@@ -42,7 +44,7 @@ export class AuthGuard implements CanActivate {
 
     const request = context.switchToHttp().getRequest<AuthenticatedRequest>();
     const reply = context.switchToHttp().getResponse<FastifyReply>();
-    const principal = await this.authenticate(request);
+    const { principal, plan } = await this.authenticate(request);
 
     if (rule.via === 'session' && principal.kind !== 'session') {
       throw forbidden('This operation needs a signed-in dashboard session; API keys cannot call it.', 'session_only');
@@ -59,12 +61,11 @@ export class AuthGuard implements CanActivate {
     }
 
     // Every authenticated request counts, including those refused below for scope or role.
-    const plan = await this.auth.planOfAccount(principal.accountId);
     const limit = await this.accounts.consumeRequest(principal.accountId, plan);
     void reply.header('x-ratelimit-limit', String(limit.limit));
     void reply.header('x-ratelimit-remaining', String(limit.remaining));
     void reply.header('x-ratelimit-reset', String(Math.floor(limit.resetAt.getTime() / 1000)));
-    if (!limit.allowed) {
+    if (!limit.allowed && this.config.rateLimitMode === 'enforce') {
       throw new DomainError(
         'rate_limited',
         `The ${plan.name} plan allows ${plan.requests_per_hour} requests per hour; retry in ${limit.resetSeconds} seconds.`,
@@ -86,21 +87,21 @@ export class AuthGuard implements CanActivate {
     return true;
   }
 
-  private async authenticate(request: AuthenticatedRequest): Promise<Principal> {
+  private async authenticate(request: AuthenticatedRequest): Promise<Authenticated> {
     const header = request.headers.authorization;
     if (header !== undefined) {
       const match = /^Bearer ([^\s]+)$/i.exec(header.trim());
       if (!match?.[1]) throw unauthorized('The Authorization header must be "Bearer <API key>".');
-      const principal = await this.auth.authenticateApiKey(match[1]);
-      if (!principal) throw unauthorized('The API key is unknown or revoked.');
-      return principal;
+      const found = await this.auth.authenticateApiKey(match[1]);
+      if (!found) throw unauthorized('The API key is unknown or revoked.');
+      return found;
     }
     const sessionToken = request.cookies?.[SESSION_COOKIE];
     if (sessionToken) {
-      const principal = await this.auth.authenticateSession(sessionToken);
-      if (!principal) throw unauthorized('The session has expired or was signed out; sign in again.');
+      const found = await this.auth.authenticateSession(sessionToken);
+      if (!found) throw unauthorized('The session has expired or was signed out; sign in again.');
       request.sessionToken = sessionToken;
-      return principal;
+      return found;
     }
     throw unauthorized('Authentication is required: an API key (Authorization: Bearer …) or a session.');
   }

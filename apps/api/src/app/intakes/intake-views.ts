@@ -1,10 +1,23 @@
 import { ChaseRecord, IntakeRecord, ItemRecord, ListRow } from '@intake/application-intakes';
 import { Plan } from '@intake/domain-accounts';
 import { isDecisionType } from '@intake/domain-items';
+import type {
+  BriefFileView,
+  ChaseView,
+  FileView,
+  FollowUpView,
+  IntakeView,
+  ItemView,
+  ListIntakeView,
+} from './intake-responses.dto';
 
-const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
+function iso(d: Date): string;
+function iso(d: Date | null): string | null;
+function iso(d: Date | null): string | null {
+  return d ? new Date(d).toISOString() : null;
+}
 
-export function intakeView(intake: IntakeRecord, portalUrl: string) {
+export function intakeView(intake: IntakeRecord, portalUrl: string): IntakeView {
   return {
     intake_id: intake.id,
     project_name: intake.project_name,
@@ -40,11 +53,11 @@ export function intakeView(intake: IntakeRecord, portalUrl: string) {
     client_note: intake.client_note,
     owner_note: intake.owner_note,
     client_brief: intake.client_brief,
-    brief_files: [] as unknown[],
+    brief_files: [] as BriefFileView[],
   };
 }
 
-export function itemView(item: ItemRecord) {
+export function itemView(item: ItemRecord): ItemView {
   const decision = item.assignee === 'owner' && isDecisionType(item.type);
   return {
     key: item.key,
@@ -74,7 +87,7 @@ export function itemView(item: ItemRecord) {
     owner_note: item.owner_note,
     received_outside: item.received_outside,
     received_outside_note: item.received_outside_note,
-    ...(item.type === 'file' || item.type === 'file_list' || item.type === 'image' ? { files: [] as unknown[] } : {}),
+    ...(item.type === 'file' || item.type === 'file_list' || item.type === 'image' ? { files: [] as FileView[] } : {}),
     ...(decision
       ? {
           decision: {
@@ -88,7 +101,11 @@ export function itemView(item: ItemRecord) {
   };
 }
 
-export function listItemView(row: ListRow, portalUrl: string, progress: { submitted: number; total: number }) {
+export function listItemView(
+  row: ListRow,
+  portalUrl: string,
+  progress: { submitted: number; total: number },
+): ListIntakeView {
   return {
     intake_id: row.intake.id,
     project_name: row.intake.project_name,
@@ -100,7 +117,7 @@ export function listItemView(row: ListRow, portalUrl: string, progress: { submit
   };
 }
 
-export function chaseView(chase: ChaseRecord) {
+export function chaseView(chase: ChaseRecord): ChaseView {
   return {
     id: chase.id,
     channel: chase.channel,
@@ -128,7 +145,7 @@ export const WEBHOOK_EVENTS = [
  * follow_up of the 201: poll on a schedule until webhooks exist. Poll at the plan's interval but
  * at most hourly for something that takes days; until the due date plus a week, else 30 days.
  */
-export function followUp(intake: IntakeRecord, plan: Plan, activeEndpoints: number) {
+export function followUp(intake: IntakeRecord, plan: Plan, activeEndpoints: number): FollowUpView {
   const everyHours = Math.max(1, Math.round((plan.recommended_poll_interval_seconds / 3600) * 100) / 100);
   const until = intake.due_date
     ? new Date(Date.parse(`${intake.due_date}T23:59:59Z`) + 7 * 86_400_000)

@@ -14,6 +14,13 @@ import { accessOf, Principal } from '@intake/domain-accounts';
 import { validationFailed } from '@intake/errors';
 import { Access, CurrentPrincipal, Meta } from '../accounts/access';
 import { CreateIntakeRequest, ListIntakesQuery, PatchIntakeRequest } from './intakes.dto';
+import {
+  CreateIntakeResponse,
+  IntakeDetailResponse,
+  IntakeListResponse,
+  IntakeResponse,
+  StatusResponse,
+} from './intake-responses.dto';
 import { chaseView, followUp, intakeView, itemView, listItemView } from './intake-views';
 
 @ApiTags('intakes')
@@ -32,15 +39,15 @@ export class IntakesController {
       'Create an intake and (unless send is false) send the invitation. With an Idempotency-Key a repeat within 24 hours returns the original with 200; the same key with a different body is 409 reason idempotency_key_reused.',
   })
   @ApiHeader({ name: 'Idempotency-Key', required: false, description: 'up to 255 characters; a UUID is recommended' })
-  @ApiCreatedResponse({ description: '{intake_id, portal_url, status, items[{key, status}], follow_up}' })
-  @ApiOkResponse({ description: 'the original intake, for a repeated Idempotency-Key' })
+  @ApiCreatedResponse({ type: CreateIntakeResponse, description: 'the intake was created' })
+  @ApiOkResponse({ type: CreateIntakeResponse, description: 'the original intake, for a repeated Idempotency-Key' })
   async create(
     @CurrentPrincipal() principal: Principal,
     @Body() body: CreateIntakeRequest,
     @Headers('idempotency-key') idempotencyKey: string | undefined,
     @Meta() meta: RequestMeta,
     @Res({ passthrough: true }) reply: FastifyReply,
-  ) {
+  ): Promise<CreateIntakeResponse> {
     if (idempotencyKey !== undefined && (idempotencyKey.length < 1 || idempotencyKey.length > 255)) {
       throw validationFailed([{ path: 'Idempotency-Key', message: 'must be 1 to 255 characters' }]);
     }
@@ -61,8 +68,8 @@ export class IntakesController {
   @ApiOperation({
     summary: 'Intakes, newest first; filters combine. API keys see only their mode (test keys: their own intakes).',
   })
-  @ApiOkResponse({ description: '{intakes[], total, limit, offset}' })
-  async list(@CurrentPrincipal() principal: Principal, @Query() query: ListIntakesQuery) {
+  @ApiOkResponse({ type: IntakeListResponse })
+  async list(@CurrentPrincipal() principal: Principal, @Query() query: ListIntakesQuery): Promise<IntakeListResponse> {
     const limit = query.limit ?? 20;
     const offset = query.offset ?? 0;
     const { rows, total } = await this.intakes.list(
@@ -84,7 +91,8 @@ export class IntakesController {
   @Get(':id')
   @Access({ via: 'any', scope: 'intakes:read' })
   @ApiOperation({ summary: 'The detail bundle: {intake, items, progress, owner_tasks}. No signed URL is minted.' })
-  async get(@CurrentPrincipal() principal: Principal, @Param('id') id: string) {
+  @ApiOkResponse({ type: IntakeDetailResponse })
+  async get(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<IntakeDetailResponse> {
     const { intake, items } = await this.intakes.detail(accessOf(principal), id);
     return {
       intake: intakeView(intake, this.intakes.portalUrl(intake)),
@@ -100,7 +108,8 @@ export class IntakesController {
     summary:
       'Status for pollers: status, due date, last seen, progress, items, chases (the next scheduled one is the next reminder).',
   })
-  async status(@CurrentPrincipal() principal: Principal, @Param('id') id: string) {
+  @ApiOkResponse({ type: StatusResponse })
+  async status(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<StatusResponse> {
     const { intake, items, chases, progress } = await this.intakes.status(accessOf(principal), id);
     return {
       status: intake.status,
@@ -129,12 +138,13 @@ export class IntakesController {
     summary:
       'Change settings: at least one field (else 400); null clears owner_note, client_brief, due_date, chase_at_time; client.email cannot change. On a sent, in-progress or stalled intake a schedule change re-plans the reminders.',
   })
+  @ApiOkResponse({ type: IntakeResponse, description: 'the intake object, not the detail bundle' })
   async update(
     @CurrentPrincipal() principal: Principal,
     @Param('id') id: string,
     @Body() body: PatchIntakeRequest,
     @Meta() meta: RequestMeta,
-  ) {
+  ): Promise<IntakeResponse> {
     const intake = await this.settings.update(principal, id, body, meta);
     return { intake: intakeView(intake, this.intakes.portalUrl(intake)) };
   }
@@ -146,7 +156,12 @@ export class IntakesController {
     summary:
       'Send a draft (409 unless draft). Counts towards 30 invitations per account per hour (429 reason intake_invites).',
   })
-  async send(@CurrentPrincipal() principal: Principal, @Param('id') id: string, @Meta() meta: RequestMeta) {
+  @ApiOkResponse({ type: IntakeResponse })
+  async send(
+    @CurrentPrincipal() principal: Principal,
+    @Param('id') id: string,
+    @Meta() meta: RequestMeta,
+  ): Promise<IntakeResponse> {
     const { intake } = await this.intakes.send(principal, id, meta);
     return { intake: intakeView(intake, this.intakes.portalUrl(intake)) };
   }
@@ -158,7 +173,12 @@ export class IntakesController {
     summary:
       'Archive: cancels scheduled reminders, emits intake.archived; 409 reason intake_archived if it already is.',
   })
-  async archive(@CurrentPrincipal() principal: Principal, @Param('id') id: string, @Meta() meta: RequestMeta) {
+  @ApiOkResponse({ type: IntakeResponse, description: 'the intake object, not the detail bundle' })
+  async archive(
+    @CurrentPrincipal() principal: Principal,
+    @Param('id') id: string,
+    @Meta() meta: RequestMeta,
+  ): Promise<IntakeResponse> {
     const { intake } = await this.intakes.archive(principal, id, meta);
     return { intake: intakeView(intake, this.intakes.portalUrl(intake)) };
   }

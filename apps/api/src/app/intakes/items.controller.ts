@@ -1,5 +1,12 @@
 import { Body, Controller, Delete, HttpCode, Param, Patch, Post } from '@nestjs/common';
-import { ApiOperation, ApiProperty, ApiPropertyOptional, ApiTags } from '@nestjs/swagger';
+import {
+  ApiCreatedResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiProperty,
+  ApiPropertyOptional,
+  ApiTags,
+} from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import {
   ArrayMaxSize,
@@ -21,6 +28,15 @@ import { Principal } from '@intake/domain-accounts';
 import { ITEM_TYPES } from '@intake/domain-items';
 import { DomainError } from '@intake/errors';
 import { Access, CurrentPrincipal, Meta } from '../accounts/access';
+import {
+  AnswerResponse,
+  DoneResponse,
+  ItemResponse,
+  ItemsAddedResponse,
+  ItemView,
+  ReceivedOutsideResponse,
+  RevisionResponse,
+} from './intake-responses.dto';
 import { itemView } from './intake-views';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
@@ -130,7 +146,7 @@ class PatchItemBody {
   discard_submitted_value?: boolean;
 }
 
-const itemIn = (detail: IntakeDetail, key: string) => {
+const itemIn = (detail: IntakeDetail, key: string): ItemView => {
   const item = detail.items.find((i) => i.key === key);
   if (!item) throw new DomainError('not_found', `The intake has no item "${key}".`, { reason: 'item_not_found' });
   return itemView(item);
@@ -147,12 +163,13 @@ export class ItemsController {
   @ApiOperation({
     summary: 'Add items; the client is told by e-mail (live, sent intakes). 422 for a key the intake already has.',
   })
+  @ApiCreatedResponse({ type: ItemsAddedResponse })
   async add(
     @CurrentPrincipal() p: Principal,
     @Param('id') id: string,
     @Body() body: AddItemsBody,
     @Meta() meta: RequestMeta,
-  ) {
+  ): Promise<ItemsAddedResponse> {
     const { intake, added, clientNotified } = await this.items.add(p, id, body.items, meta);
     return {
       intake_id: intake.id,
@@ -165,13 +182,14 @@ export class ItemsController {
   @HttpCode(200)
   @Access({ via: 'any', scope: 'intakes:write' })
   @ApiOperation({ summary: 'Approve a submitted item (409 for any other status).' })
+  @ApiOkResponse({ type: ItemResponse })
   async approve(
     @CurrentPrincipal() p: Principal,
     @Param('id') id: string,
     @Param('key') key: string,
     @Body() body: NoteBody,
     @Meta() meta: RequestMeta,
-  ) {
+  ): Promise<ItemResponse> {
     return { item: itemIn(await this.items.approve(p, id, key, body.note ?? null, meta), key) };
   }
 
@@ -181,13 +199,14 @@ export class ItemsController {
     summary:
       'Change an item’s definition (key cannot change). 409 item_answer_would_be_discarded if the client’s answer would become invalid, unless discard_submitted_value is true.',
   })
+  @ApiOkResponse({ type: ItemResponse })
   async update(
     @CurrentPrincipal() p: Principal,
     @Param('id') id: string,
     @Param('key') key: string,
     @Body() body: PatchItemBody,
     @Meta() meta: RequestMeta,
-  ) {
+  ): Promise<ItemResponse> {
     return { item: itemIn(await this.items.update(p, id, key, body, meta), key) };
   }
 
@@ -198,12 +217,13 @@ export class ItemsController {
     summary:
       'Send a submitted or approved item back to the client with a note (402 plan_required on Free; 409 for other statuses).',
   })
+  @ApiOkResponse({ type: RevisionResponse })
   async revision(
     @CurrentPrincipal() p: Principal,
     @Param('id') id: string,
     @Body() body: RevisionBody,
     @Meta() meta: RequestMeta,
-  ) {
+  ): Promise<RevisionResponse> {
     const { clientNotified } = await this.items.requestRevision(p, id, body.item_key, body.note, meta);
     return { intake_id: id, item_key: body.item_key, status: 'needs_revision', client_notified: clientNotified };
   }
@@ -212,13 +232,14 @@ export class ItemsController {
   @HttpCode(200)
   @Access({ via: 'any', scope: 'intakes:write' })
   @ApiOperation({ summary: 'Tick off (or reopen) an owner item; client items are 400.' })
+  @ApiOkResponse({ type: DoneResponse })
   async done(
     @CurrentPrincipal() p: Principal,
     @Param('id') id: string,
     @Param('key') key: string,
     @Body() body: DoneBody,
     @Meta() meta: RequestMeta,
-  ) {
+  ): Promise<DoneResponse> {
     const done = body.done ?? true;
     const item = itemIn(await this.items.markDone(p, id, key, done, meta), key);
     return { key, done, status: item.status };
@@ -231,13 +252,14 @@ export class ItemsController {
     summary:
       'Mark a client item as received another way (approved); may complete the intake. 400 owner item; 409 approved or waived.',
   })
+  @ApiOkResponse({ type: ReceivedOutsideResponse })
   async receivedOutside(
     @CurrentPrincipal() p: Principal,
     @Param('id') id: string,
     @Param('key') key: string,
     @Body() body: NoteBody,
     @Meta() meta: RequestMeta,
-  ) {
+  ): Promise<ReceivedOutsideResponse> {
     const detail = await this.items.markReceivedOutside(p, id, key, body.note ?? null, meta);
     const item = itemIn(detail, key);
     return { key, status: item.status, received_outside: item.received_outside, intake_status: detail.intake.status };
@@ -249,12 +271,13 @@ export class ItemsController {
     summary:
       'Undo the mark: the item waits for the client again and a completed intake reopens. 404 if it was never marked.',
   })
+  @ApiOkResponse({ type: ReceivedOutsideResponse })
   async undoReceivedOutside(
     @CurrentPrincipal() p: Principal,
     @Param('id') id: string,
     @Param('key') key: string,
     @Meta() meta: RequestMeta,
-  ) {
+  ): Promise<ReceivedOutsideResponse> {
     const detail = await this.items.undoReceivedOutside(p, id, key, meta);
     const item = itemIn(detail, key);
     return { key, status: item.status, received_outside: item.received_outside, intake_status: detail.intake.status };
@@ -267,6 +290,7 @@ export class ItemsController {
     summary:
       'Settle a decision item (owner select or multiselect); the value must be among its options. Sessions only; other items 400.',
   })
+  @ApiOkResponse({ type: AnswerResponse })
   async answer(
     @CurrentPrincipal() p: Principal,
     @Param('id') id: string,
@@ -283,13 +307,14 @@ export class ItemsController {
   @HttpCode(200)
   @Access({ via: 'any', scope: 'intakes:write' })
   @ApiOperation({ summary: 'Waive an item (owner closes it); may complete the intake.' })
+  @ApiOkResponse({ type: ItemResponse })
   async waive(
     @CurrentPrincipal() p: Principal,
     @Param('id') id: string,
     @Param('key') key: string,
     @Body() body: WaiveBody,
     @Meta() meta: RequestMeta,
-  ) {
+  ): Promise<ItemResponse> {
     return { item: itemIn(await this.items.waive(p, id, key, body.reason ?? null, meta), key) };
   }
 
@@ -300,13 +325,14 @@ export class ItemsController {
     summary:
       'Accept or reject the client’s waiver proposal (409 if none is pending); the note goes to the audit log only.',
   })
+  @ApiOkResponse({ type: ItemResponse })
   async decide(
     @CurrentPrincipal() p: Principal,
     @Param('id') id: string,
     @Param('key') key: string,
     @Body() body: WaiverDecisionBody,
     @Meta() meta: RequestMeta,
-  ) {
+  ): Promise<ItemResponse> {
     return { item: itemIn(await this.items.decideWaiver(p, id, key, body.accept, body.note ?? null, meta), key) };
   }
 
@@ -316,12 +342,13 @@ export class ItemsController {
     summary:
       'Revert a waiver: the item is pending again, its value, submission and revision note discarded; a completed intake reopens.',
   })
+  @ApiOkResponse({ type: ItemResponse })
   async unwaive(
     @CurrentPrincipal() p: Principal,
     @Param('id') id: string,
     @Param('key') key: string,
     @Meta() meta: RequestMeta,
-  ) {
+  ): Promise<ItemResponse> {
     return { item: itemIn(await this.items.unwaive(p, id, key, meta), key) };
   }
 }

@@ -1,9 +1,10 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { RequestMeta } from '@intake/application-accounts';
 import { IntakeSettingsService } from '@intake/application-intakes';
 import { accessOf, Principal } from '@intake/domain-accounts';
 import { Access, CurrentPrincipal, Meta } from '../accounts/access';
+import { ClientListResponse, RecipientsResponse, ReinstateResponse } from './intake-responses.dto';
 import { AddRecipientRequest, ClientsQuery } from './intakes.dto';
 
 const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
@@ -18,12 +19,13 @@ export class RecipientsController {
   @ApiOperation({
     summary: 'Add a recipient (at most 4 besides the client; 409 recipient_exists). Sends no mail itself.',
   })
+  @ApiCreatedResponse({ type: RecipientsResponse, description: 'the additional recipients, the client not among them' })
   async add(
     @CurrentPrincipal() p: Principal,
     @Param('id') id: string,
     @Body() body: AddRecipientRequest,
     @Meta() meta: RequestMeta,
-  ) {
+  ): Promise<RecipientsResponse> {
     const intake = await this.settings.addRecipient(p, id, body, meta);
     return {
       intake_id: intake.id,
@@ -37,6 +39,7 @@ export class RecipientsController {
   @ApiOperation({
     summary: 'Remove a recipient; the client cannot be removed (400 recipient_is_primary); 404 if absent.',
   })
+  @ApiNoContentResponse()
   async remove(
     @CurrentPrincipal() p: Principal,
     @Param('id') id: string,
@@ -50,12 +53,13 @@ export class RecipientsController {
   @HttpCode(200)
   @Access({ via: 'any', scope: 'intakes:write' })
   @ApiOperation({ summary: 'Clear an address’s bounce flag (404 recipient_not_found; 409 recipient_not_bounced).' })
+  @ApiOkResponse({ type: ReinstateResponse })
   reinstate(
     @CurrentPrincipal() p: Principal,
     @Param('id') id: string,
     @Param('email') email: string,
     @Meta() meta: RequestMeta,
-  ) {
+  ): Promise<ReinstateResponse> {
     return this.settings.reinstate(p, id, email, meta);
   }
 }
@@ -71,7 +75,8 @@ export class ClientsController {
     summary:
       'Clients derived from intakes (grouped case-insensitively by e-mail), most intakes first, then most recent.',
   })
-  async list(@CurrentPrincipal() p: Principal, @Query() query: ClientsQuery) {
+  @ApiOkResponse({ type: ClientListResponse })
+  async list(@CurrentPrincipal() p: Principal, @Query() query: ClientsQuery): Promise<ClientListResponse> {
     const limit = query.limit ?? 20;
     const offset = query.offset ?? 0;
     const { clients, total } = await this.settings.listClients(accessOf(p), query.q, limit, offset);

@@ -4,9 +4,10 @@ import { RequestMeta } from '@intake/application-accounts';
 import { TemplateRecord, TemplateService } from '@intake/application-intakes';
 import { Principal } from '@intake/domain-accounts';
 import { Access, CurrentPrincipal, Meta } from '../accounts/access';
+import { TemplateListResponse, TemplateResponse, TemplateView } from './intake-responses.dto';
 import { TemplateRequest } from './intakes.dto';
 
-const view = (t: TemplateRecord) => ({
+const view = (t: TemplateRecord): TemplateView => ({
   id: t.id,
   slug: t.slug,
   name: t.name,
@@ -22,8 +23,8 @@ export class TemplatesController {
   @Get()
   @Access({ via: 'any', scope: 'intakes:read' })
   @ApiOperation({ summary: 'Templates of the account, by name.' })
-  @ApiOkResponse({ description: '{templates[{id, slug, name, items, created_at}]}' })
-  async list(@CurrentPrincipal() principal: Principal) {
+  @ApiOkResponse({ type: TemplateListResponse })
+  async list(@CurrentPrincipal() principal: Principal): Promise<TemplateListResponse> {
     return { templates: (await this.templates.list(principal.accountId)).map(view) };
   }
 
@@ -33,8 +34,12 @@ export class TemplatesController {
     summary:
       'Save a template: name and item definitions. Its slug (from the name, unique in the account) is what POST /v1/intakes takes as template.',
   })
-  @ApiCreatedResponse({ description: '{template{id, slug, name, items, created_at}}' })
-  async create(@CurrentPrincipal() principal: Principal, @Body() body: TemplateRequest, @Meta() meta: RequestMeta) {
+  @ApiCreatedResponse({ type: TemplateResponse })
+  async create(
+    @CurrentPrincipal() principal: Principal,
+    @Body() body: TemplateRequest,
+    @Meta() meta: RequestMeta,
+  ): Promise<TemplateResponse> {
     return { template: view(await this.templates.create(principal, body, meta)) };
   }
 }

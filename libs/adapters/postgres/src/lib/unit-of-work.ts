@@ -1,6 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
+import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver';
 import { UnitOfWork } from '@intake/application-accounts';
 
 const transaction = new AsyncLocalStorage<EntityManager>();
@@ -24,18 +25,14 @@ export class Sql {
   constructor(private readonly dataSource: DataSource) {}
 
   /**
-   * The rows of a statement (for UPDATE/DELETE: the RETURNING rows). TypeORM's manager.query
-   * answers `[rows, count]` for those, so we ask the query runner for its structured result.
+   * The rows of a statement (for UPDATE/DELETE: the RETURNING rows). Inside a unit of work it runs
+   * on the transaction's connection; otherwise straight on the driver's pg pool, which is the
+   * short path for the hot reads (a TypeORM query runner per statement costs a third of the time).
    */
   async query<T = Record<string, unknown>>(text: string, params: unknown[] = []): Promise<T[]> {
     const runner = transaction.getStore()?.queryRunner;
     if (runner) return (await runner.query(text, params, true)).records as T[];
-    const pooled = this.dataSource.createQueryRunner();
-    try {
-      return (await pooled.query(text, params, true)).records as T[];
-    } finally {
-      await pooled.release();
-    }
+    return (await (this.dataSource.driver as PostgresDriver).master.query(text, params)).rows as T[];
   }
 
   async one<T = Record<string, unknown>>(text: string, params: unknown[] = []): Promise<T | undefined> {

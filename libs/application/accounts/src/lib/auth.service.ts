@@ -1,5 +1,5 @@
 import { Clock } from '@intake/application-time';
-import { actorOf, fixedWindow, normalizeEmail, parseApiKey, planOf, Principal } from '@intake/domain-accounts';
+import { actorOf, fixedWindow, normalizeEmail, parseApiKey, Plan, planOf, Principal } from '@intake/domain-accounts';
 import { DomainError } from '@intake/errors';
 import { newId } from '@intake/ids';
 import { AuditRecorder } from './audit-recorder';
@@ -18,6 +18,12 @@ export interface SignUp {
   password: string;
   name: string;
   account_name: string;
+}
+
+/** A caller, and the plan of its account (for the hourly limit). */
+export interface Authenticated {
+  principal: Principal;
+  plan: Plan;
 }
 
 export interface LoggedIn {
@@ -133,32 +139,32 @@ export class AuthService {
     });
   }
 
-  /** The principal behind a session cookie, or undefined (missing, revoked, expired, unknown). */
-  async authenticateSession(sessionToken: string): Promise<Principal | undefined> {
+  /** The principal behind a session cookie and its plan, or undefined (missing, revoked, expired, unknown). */
+  async authenticateSession(sessionToken: string): Promise<Authenticated | undefined> {
     const found = await this.sessions.findActive(tokenHash(sessionToken), this.clock.now());
     if (!found) return undefined;
     return {
-      kind: 'session',
-      accountId: found.user.account_id,
-      userId: found.user.id,
-      role: found.user.role,
-      sessionId: found.session.token_hash.toString('hex').slice(0, 16),
+      plan: planOf(found.plan),
+      principal: {
+        kind: 'session',
+        accountId: found.user.account_id,
+        userId: found.user.id,
+        role: found.user.role,
+        sessionId: found.session.token_hash.toString('hex').slice(0, 16),
+      },
     };
   }
 
-  /** The principal behind a bearer API key, or undefined (malformed, unknown, revoked). */
-  async authenticateApiKey(raw: string): Promise<Principal | undefined> {
+  /** The principal behind a bearer API key and its plan, or undefined (malformed, unknown, revoked). */
+  async authenticateApiKey(raw: string): Promise<Authenticated | undefined> {
     if (!parseApiKey(raw)) return undefined;
     const key = await this.keys.findByTokenHash(tokenHash(raw));
     if (!key || key.revoked_at) return undefined;
     await this.keys.touch(key.id, this.clock.now());
-    return { kind: 'api_key', accountId: key.account_id, keyId: key.id, mode: key.mode, scopes: key.scopes };
-  }
-
-  async planOfAccount(accountId: string) {
-    const account = await this.accounts.getAccount(accountId);
-    if (!account) throw new DomainError('unauthorized', 'The account no longer exists.');
-    return planOf(account.plan);
+    return {
+      plan: planOf(key.plan),
+      principal: { kind: 'api_key', accountId: key.account_id, keyId: key.id, mode: key.mode, scopes: key.scopes },
+    };
   }
 }
 

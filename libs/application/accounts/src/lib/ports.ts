@@ -71,7 +71,10 @@ export interface SessionRecord {
 export abstract class SessionStore {
   abstract create(session: SessionRecord): Promise<void>;
   /** The session and its user, when the session exists, is not revoked and has not expired. */
-  abstract findActive(tokenHash: Buffer, now: Date): Promise<{ session: SessionRecord; user: UserRecord } | undefined>;
+  abstract findActive(
+    tokenHash: Buffer,
+    now: Date,
+  ): Promise<{ session: SessionRecord; user: UserRecord; plan: PlanId } | undefined>;
   abstract revoke(tokenHash: Buffer, now: Date): Promise<void>;
   abstract revokeAllOfUser(userId: string, now: Date): Promise<void>;
 }
@@ -95,7 +98,8 @@ export abstract class ApiKeyStore {
   abstract create(key: ApiKeyRecord): Promise<void>;
   abstract list(accountId: string): Promise<ApiKeyRecord[]>;
   abstract get(accountId: string, keyId: string): Promise<ApiKeyRecord | undefined>;
-  abstract findByTokenHash(tokenHash: Buffer): Promise<ApiKeyRecord | undefined>;
+  /** The key with its account's plan (one round trip on every API-key request). */
+  abstract findByTokenHash(tokenHash: Buffer): Promise<(ApiKeyRecord & { plan: PlanId }) | undefined>;
   /** Revokes a key that is not revoked yet; false when it already was. */
   abstract revoke(accountId: string, keyId: string, now: Date): Promise<boolean>;
   /** Records use, at most about once a minute per key (a write per request would be waste). */

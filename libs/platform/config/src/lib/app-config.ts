@@ -30,6 +30,8 @@ export interface AppConfig {
   mail: { smtpUrl?: string; outboxDir: string; from: string };
   testClock: boolean;
   signup: boolean;
+  /** observe: count requests and send the headers, but never answer 429 for the hourly limit. */
+  rateLimitMode: 'enforce' | 'observe';
 }
 
 export type Environment = Record<string, string | undefined>;
@@ -101,6 +103,7 @@ export function loadConfig(env: Environment): AppConfig {
     },
     testClock,
     signup: get(VARIABLES.SIGNUP) === 'enabled',
+    rateLimitMode: get(VARIABLES.RATE_LIMIT_MODE),
   };
 }
 

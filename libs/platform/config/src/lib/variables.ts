@@ -250,6 +250,13 @@ export const VARIABLES = {
     default: 'enabled',
     parse: parsers.oneOf(['enabled', 'disabled'] as const),
   }),
+  RATE_LIMIT_MODE: v({
+    name: 'RATE_LIMIT_MODE',
+    description:
+      'enforce answers 429 beyond the hourly request limit; observe only counts and reports it (load tests, introducing limits)',
+    default: 'enforce',
+    parse: parsers.oneOf(['enforce', 'observe'] as const),
+  }),
   TEST_CLOCK: v({
     name: 'TEST_CLOCK',
     description: 'enabled exposes POST /_test/clock and /_test/tick and a Redis-shared clock; refused in production',

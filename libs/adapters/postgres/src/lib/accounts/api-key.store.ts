@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { ApiKeyRecord, ApiKeyStore } from '@intake/application-accounts';
+import { PlanId } from '@intake/domain-accounts';
 import { Sql } from '../unit-of-work';
 
 const COLUMNS = `id, account_id, name, mode, scopes, token_hash, prefix, last4, created_by_user_id, created_at, last_used_at, revoked_at`;
@@ -46,8 +47,14 @@ export class PostgresApiKeyStore extends ApiKeyStore {
     ]);
   }
 
-  findByTokenHash(tokenHash: Buffer): Promise<ApiKeyRecord | undefined> {
-    return this.sql.one<ApiKeyRecord>(`SELECT ${COLUMNS} FROM api_keys WHERE token_hash = $1`, [tokenHash]);
+  findByTokenHash(tokenHash: Buffer): Promise<(ApiKeyRecord & { plan: PlanId }) | undefined> {
+    return this.sql.one<ApiKeyRecord & { plan: PlanId }>(
+      `SELECT ${COLUMNS.split(', ')
+        .map((c) => `k.${c}`)
+        .join(', ')}, a.plan
+         FROM api_keys k JOIN accounts a ON a.id = k.account_id WHERE k.token_hash = $1`,
+      [tokenHash],
+    );
   }
 
   async revoke(accountId: string, keyId: string, now: Date): Promise<boolean> {

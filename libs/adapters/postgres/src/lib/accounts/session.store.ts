@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { SessionRecord, SessionStore, UserRecord } from '@intake/application-accounts';
+import { PlanId } from '@intake/domain-accounts';
 import { Sql } from '../unit-of-work';
 
 @Injectable()
@@ -15,16 +16,20 @@ export class PostgresSessionStore extends SessionStore {
     );
   }
 
-  async findActive(tokenHash: Buffer, now: Date): Promise<{ session: SessionRecord; user: UserRecord } | undefined> {
+  async findActive(
+    tokenHash: Buffer,
+    now: Date,
+  ): Promise<{ session: SessionRecord; user: UserRecord; plan: PlanId } | undefined> {
     const row = await this.sql.one<Record<string, unknown>>(
       `SELECT s.token_hash, s.user_id, s.account_id, s.created_at AS s_created_at, s.expires_at, s.revoked_at,
-              u.email, u.name, u.role, u.password_hash, u.created_at AS u_created_at
-         FROM sessions s JOIN users u ON u.id = s.user_id
+              u.email, u.name, u.role, u.password_hash, u.created_at AS u_created_at, a.plan
+         FROM sessions s JOIN users u ON u.id = s.user_id JOIN accounts a ON a.id = s.account_id
         WHERE s.token_hash = $1 AND s.revoked_at IS NULL AND s.expires_at > $2`,
       [tokenHash, now],
     );
     if (!row) return undefined;
     return {
+      plan: row['plan'] as PlanId,
       session: {
         token_hash: row['token_hash'] as Buffer,
         user_id: row['user_id'] as string,

@@ -411,15 +411,10 @@ export class IntakeService {
 
   /** GET /v1/intakes/:id/status. */
   async status(access: AccessContext, intakeId: string) {
-    const { intake, items } = await this.detail(access, intakeId);
-    const chases = await this.intakes.chases(intakeId);
-    return {
-      intake,
-      items,
-      chases,
-      progress: progressOfItems(items),
-      missing: missingItemKeys(items.map(itemState)),
-    };
+    const intake = await this.intakes.get(access, intakeId);
+    if (!intake) throw notFound('Intake');
+    const [items, chases] = await Promise.all([this.intakes.items(intakeId), this.intakes.chases(intakeId)]);
+    return { intake, items, chases, progress: progressOfItems(items), missing: missingItemKeys(items.map(itemState)) };
   }
 
   progress = progressOfItems;

@@ -1,0 +1,99 @@
+/**
+ * The baseline: Fastify and pg alone, answering GET /v1/intakes/:id/status and GET /v1/intakes
+ * with the same SQL the api runs (key lookup, account, intake, items, chases; list and count),
+ * without Nest, validation, the guard's Redis counter or any mapping beyond JSON.
+ */
+import { createHash } from 'node:crypto';
+import Fastify from 'fastify';
+import { Pool } from 'pg';
+
+export async function startBareServer(url: string, port: number, poolSize: number): Promise<() => Promise<void>> {
+  const pool = new Pool({ connectionString: url, max: poolSize });
+  pool.on('error', () => undefined); // connections ended by the final DROP DATABASE
+  const app = Fastify({ logger: false });
+
+  async function authenticate(authorization: string | undefined): Promise<{ account_id: string } | undefined> {
+    const token = authorization?.replace(/^Bearer /, '') ?? '';
+    const hash = createHash('sha256').update(token).digest();
+    const { rows } = await pool.query(
+      `SELECT id, account_id, mode, scopes, revoked_at FROM api_keys WHERE token_hash = $1`,
+      [hash],
+    );
+    const key = rows[0];
+    if (!key || key.revoked_at) return undefined;
+    await pool.query(`SELECT id, plan FROM accounts WHERE id = $1`, [key.account_id]);
+    return key;
+  }
+
+  app.get<{ Params: { id: string } }>('/v1/intakes/:id/status', async (request, reply) => {
+    const key = await authenticate(request.headers.authorization);
+    if (!key) return reply.status(401).send({ error: 'unauthorized' });
+    const { rows } = await pool.query(
+      `SELECT * FROM intakes i WHERE i.id = $1 AND i.account_id = $2 AND i.mode = 'live'`,
+      [request.params.id, key.account_id],
+    );
+    const intake = rows[0];
+    if (!intake) return reply.status(404).send({ error: 'not_found' });
+    const [items, chases] = await Promise.all([
+      pool.query(`SELECT * FROM items WHERE intake_id = $1 ORDER BY position`, [intake.id]),
+      pool.query(`SELECT * FROM chases WHERE intake_id = $1 ORDER BY created_at, attempt_no, id`, [intake.id]),
+    ]);
+    return {
+      status: intake.status,
+      due_date: intake.due_date,
+      client_last_seen: intake.client_last_seen,
+      items: items.rows.map((i) => ({
+        key: i.key,
+        status: i.status,
+        submitted_at: i.submitted_at,
+        label: i.label,
+        assignee: i.assignee,
+        required: i.required,
+      })),
+      chases: chases.rows,
+    };
+  });
+
+  app.get<{ Querystring: { limit?: string; offset?: string } }>('/v1/intakes', async (request, reply) => {
+    const key = await authenticate(request.headers.authorization);
+    if (!key) return reply.status(401).send({ error: 'unauthorized' });
+    const limit = Number(request.query.limit ?? 20);
+    const offset = Number(request.query.offset ?? 0);
+    const [list, count] = await Promise.all([
+      pool.query(
+        `SELECT * FROM intakes i WHERE i.account_id = $1 AND i.mode = 'live' ORDER BY i.created_at DESC, i.id DESC LIMIT $2 OFFSET $3`,
+        [key.account_id, limit, offset],
+      ),
+      pool.query(`SELECT count(*)::int AS total FROM intakes i WHERE i.account_id = $1 AND i.mode = 'live'`, [
+        key.account_id,
+      ]),
+    ]);
+    const ids = list.rows.map((r) => r.id);
+    const items = await pool.query(
+      `SELECT intake_id, key, assignee, required, status FROM items WHERE intake_id = ANY($1) ORDER BY position`,
+      [ids],
+    );
+    return {
+      intakes: list.rows.map((r) => ({
+        intake_id: r.id,
+        project_name: r.project_name,
+        status: r.status,
+        client: { email: r.client_email, name: r.client_name },
+        created_at: r.created_at,
+        progress: {
+          submitted: items.rows.filter((i) => i.intake_id === r.id && i.status !== 'pending').length,
+          total: 3,
+        },
+      })),
+      total: count.rows[0].total,
+      limit,
+      offset,
+    };
+  });
+
+  await app.listen({ port, host: '127.0.0.1' });
+  return async () => {
+    await app.close();
+    await pool.end();
+  };
+}

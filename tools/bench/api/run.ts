@@ -1,0 +1,155 @@
+/**
+ * API benchmark (DESIGN.md section 7): GET /v1/intakes/:id/status and GET /v1/intakes on a
+ * database of 100,000 intakes, against the built api and a bare Fastify + pg server running the
+ * same queries, side by side in one run, 64 connections each. Prints a Markdown table and writes
+ * tools/bench/api/results.json.
+ *
+ *   npm run build && npm run bench:api            (BENCH_INTAKES, BENCH_SECONDS, BENCH_CONNECTIONS)
+ */
+import { spawn } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import autocannon from 'autocannon';
+import { Client } from 'pg';
+import { migrateDatabase } from '@intake/postgres';
+import { startBareServer } from './bare-server';
+import { BENCH_KEY, seed } from './seed';
+
+const ROOT = join(__dirname, '..', '..', '..');
+const INTAKES = Number(process.env['BENCH_INTAKES'] ?? 100_000);
+const SECONDS = Number(process.env['BENCH_SECONDS'] ?? 15);
+const CONNECTIONS = Number(process.env['BENCH_CONNECTIONS'] ?? 64);
+const POOL = 10;
+const ADMIN_URL = process.env['DATABASE_URL'] ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+interface Result {
+  target: string;
+  endpoint: string;
+  requestsPerSecond: number;
+  p50: number;
+  p99: number;
+  non2xx: number;
+  errors: number;
+}
+
+async function waitFor(url: string): Promise<void> {
+  for (let i = 0; i < 150; i += 1) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`${url} never answered`);
+}
+
+async function load(target: string, base: string, endpoint: string, ids: string[]): Promise<Result> {
+  let n = 0;
+  const result = await autocannon({
+    url: base,
+    connections: CONNECTIONS,
+    duration: SECONDS,
+    headers: { authorization: `Bearer ${BENCH_KEY}` },
+    requests: [
+      {
+        method: 'GET',
+        setupRequest: (request) => ({
+          ...request,
+          path:
+            endpoint === 'status'
+              ? `/v1/intakes/${ids[n++ % ids.length]}/status`
+              : `/v1/intakes?limit=20&offset=${(n++ % 50) * 20}`,
+        }),
+      },
+    ],
+  });
+  return {
+    target,
+    endpoint: endpoint === 'status' ? 'GET /v1/intakes/:id/status' : 'GET /v1/intakes?limit=20',
+    requestsPerSecond: Math.round(result.requests.average),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    non2xx: result.non2xx,
+    errors: result.errors,
+  };
+}
+
+async function main(): Promise<void> {
+  const name = `bench_api_${process.pid}`;
+  const admin = new Client({ connectionString: ADMIN_URL });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  const url = new URL(ADMIN_URL);
+  url.pathname = `/${name}`;
+  const stops: Array<() => Promise<void> | void> = [];
+  try {
+    await migrateDatabase({ url: url.toString(), poolSize: 2 });
+    const started = Date.now();
+    const ids = await seed(url.toString(), INTAKES);
+    console.log(`seeded ${INTAKES} intakes in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+
+    const api = spawn(process.execPath, [join(ROOT, 'dist/apps/api/main.js')], {
+      env: {
+        ...process.env,
+        NODE_ENV: 'production',
+        PORT: '3410',
+        HOST: '127.0.0.1',
+        DATABASE_URL: url.toString(),
+        DB_POOL_SIZE: String(POOL),
+        DB_MIGRATE_ON_START: 'false',
+        LOG_LEVEL: 'warn',
+        REDIS_PREFIX: `bench-${process.pid}`,
+        RATE_LIMIT_MODE: 'observe',
+        STORAGE_DIR: join(ROOT, 'tmp', 'bench-storage'),
+        MAIL_OUTBOX_DIR: join(ROOT, 'tmp', 'bench-mail'),
+      },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+    stops.push(
+      () =>
+        new Promise<void>((resolve) =>
+          api.exitCode !== null ? resolve() : (api.once('exit', () => resolve()), api.kill('SIGTERM')),
+        ),
+    );
+    stops.push(await startBareServer(url.toString(), 3411, POOL));
+    await waitFor('http://127.0.0.1:3410/healthz');
+
+    const results: Result[] = [];
+    for (const endpoint of ['status', 'list']) {
+      for (const [target, base] of [
+        ['bare Fastify + pg', 'http://127.0.0.1:3411'],
+        ['api', 'http://127.0.0.1:3410'],
+      ] as const) {
+        await load(target, base, endpoint, ids.slice(0, 50)); // warm-up
+        results.push(await load(target, base, endpoint, ids));
+      }
+    }
+
+    const lines = [
+      `| endpoint | target | requests/s | p50 ms | p99 ms | non-2xx | ratio to bare |`,
+      `|---|---|---:|---:|---:|---:|---:|`,
+    ];
+    for (const r of results) {
+      const bare = results.find((b) => b.endpoint === r.endpoint && b.target.startsWith('bare'));
+      const ratio = bare ? `${Math.round((r.requestsPerSecond / bare.requestsPerSecond) * 100)}%` : '';
+      lines.push(
+        `| ${r.endpoint} | ${r.target} | ${r.requestsPerSecond} | ${r.p50} | ${r.p99} | ${r.non2xx + r.errors} | ${r.target === 'api' ? ratio : ''} |`,
+      );
+    }
+    console.log(lines.join('\n'));
+    writeFileSync(
+      join(__dirname, 'results.json'),
+      JSON.stringify({ intakes: INTAKES, seconds: SECONDS, connections: CONNECTIONS, results }, null, 2),
+    );
+  } finally {
+    for (const stop of stops.reverse()) await stop();
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await admin.end();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
