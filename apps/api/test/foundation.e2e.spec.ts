@@ -316,6 +316,23 @@ describe('api foundation (real Postgres and Redis)', () => {
       for (const line of lines) expect(JSON.parse(line)['request_id']).toBe(response.headers['x-request-id']);
     });
 
+    it('redacts the bound parameters of a failed query', () => {
+      const before = t.logs.lines.length;
+      const logger = (t.app.getHttpAdapter().getInstance() as { log: { error(o: object, m: string): void } }).log;
+      logger.error(
+        {
+          err: {
+            message: 'bind failed',
+            query: 'INSERT …',
+            parameters: ['hunter2-secret'],
+            driverError: { parameters: ['hunter2-secret'] },
+          },
+        },
+        'x',
+      );
+      expect(t.logs.lines.slice(before).join('\n')).not.toContain('hunter2-secret');
+    });
+
     it('redacts secrets even when code passes them to the logger', () => {
       const before = t.logs.lines.length;
       const logger = (

@@ -220,8 +220,54 @@ describe('intakes (real Postgres and Redis)', () => {
         ['photos', 'Photos'],
         ['about', 'About you'],
       ]);
+      // Template settings are defaults only where the request leaves the field unset.
+      const withSettings = await client.asKey(live, {
+        method: 'POST',
+        url: '/v1/templates',
+        payload: {
+          name: 'Gentle',
+          items: [ITEMS[1]],
+          settings: {
+            chase_schedule: 'custom',
+            chase_interval: 2,
+            max_reminders: 7,
+            client_brief: 'From the template',
+          },
+        },
+      });
+      expect(withSettings.statusCode).toBe(201);
+      expect(withSettings.json().template.settings).toMatchObject({ chase_schedule: 'custom', max_reminders: 7 });
+      const defaulted = (await create(body({ template: 'gentle', items: [ITEMS[1]], max_reminders: 2 }))).json()
+        .intake_id;
+      expect(
+        (await client.asKey(live, { method: 'GET', url: `/v1/intakes/${defaulted}` })).json().intake,
+      ).toMatchObject({
+        chase_schedule: 'custom',
+        chase_interval_minutes: 2880,
+        max_reminders: 2,
+        client_brief: 'From the template',
+      });
+      const ownSchedule = (
+        await create(body({ template: 'gentle', items: [ITEMS[1]], chase_schedule: 'gentle' }))
+      ).json().intake_id;
+      expect(
+        (await client.asKey(live, { method: 'GET', url: `/v1/intakes/${ownSchedule}` })).json().intake,
+      ).toMatchObject({
+        chase_schedule: 'gentle',
+        chase_interval_minutes: null,
+        max_reminders: 7,
+      });
+      const invalid = await client.asKey(live, {
+        method: 'POST',
+        url: '/v1/templates',
+        payload: { name: 'Bad', items: [ITEMS[1]], settings: { chase_interval: 3 } },
+      });
+      expect(invalid.statusCode).toBe(422);
+      expect(invalid.json().details.map((d: { path: string }) => d.path)).toEqual(['settings.chase_interval']);
+
       const list = await client.asKey(live, { method: 'GET', url: '/v1/templates' });
       expect(list.json().templates.map((x: { slug: string }) => x.slug)).toEqual([
+        'gentle',
         'website-basics',
         'website-basics-2',
       ]);

@@ -494,6 +494,13 @@ export class TemplateView {
   @ApiProperty({ example: 'wedding-photos', description: 'pass it as template to POST /v1/intakes' }) slug!: string;
   @ApiProperty({ example: 'Wedding photos' }) name!: string;
   @ApiProperty({ type: [ItemDefinitionView] }) items!: ItemDefinitionView[];
+  @ApiProperty({
+    type: 'object',
+    additionalProperties: true,
+    description: 'defaults for intakes created from the template (only where the request leaves a field unset)',
+    example: { chase_schedule: 'gentle', max_reminders: 5 },
+  })
+  settings!: Record<string, unknown>;
   @ApiProperty({ example: '2026-10-12T07:30:00.000Z' }) created_at!: string;
 }
 

@@ -263,6 +263,66 @@ export class ListIntakesQuery extends PageQuery {
   q?: string;
 }
 
+/** Defaults a template gives the intakes created from it. */
+export class TemplateSettingsRequest {
+  @ApiPropertyOptional({ enum: CHASE_SCHEDULES })
+  @IsOptional()
+  @IsIn(CHASE_SCHEDULES)
+  chase_schedule?: ChaseSchedule;
+
+  @ApiPropertyOptional({ minimum: 1, description: 'only with chase_schedule custom' })
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  chase_interval?: number;
+
+  @ApiPropertyOptional({ enum: INTERVAL_UNITS })
+  @IsOptional()
+  @IsIn(INTERVAL_UNITS)
+  chase_interval_unit?: IntervalUnit;
+
+  @ApiPropertyOptional({ example: '09:00' })
+  @IsOptional()
+  @IsString()
+  chase_at_time?: string;
+
+  @ApiPropertyOptional()
+  @IsOptional()
+  @IsBoolean()
+  respect_quiet_hours?: boolean;
+
+  @ApiPropertyOptional({
+    oneOf: [
+      { type: 'integer', minimum: 1, maximum: 1000 },
+      { type: 'string', enum: ['unlimited'] },
+    ],
+  })
+  @IsOptional()
+  @IsMaxReminders()
+  max_reminders?: number | 'unlimited';
+
+  @ApiPropertyOptional({ maxLength: 5000 })
+  @IsOptional()
+  @Transform(trim)
+  @IsString()
+  @MaxLength(5000)
+  client_brief?: string;
+
+  @ApiPropertyOptional({ type: EmailCopyRequest })
+  @IsOptional()
+  @IsObject()
+  @ValidateNested()
+  @Type(() => EmailCopyRequest)
+  email_copy?: EmailCopyRequest;
+
+  @ApiPropertyOptional({ type: RetentionRequest })
+  @IsOptional()
+  @IsObject()
+  @ValidateNested()
+  @Type(() => RetentionRequest)
+  retention?: RetentionRequest;
+}
+
 export class TemplateRequest {
   @ApiProperty({ example: 'Website basics' })
   @Transform(trim)
@@ -280,6 +340,13 @@ export class TemplateRequest {
   @ArrayMinSize(1)
   @ArrayMaxSize(200)
   items!: unknown[];
+
+  @ApiPropertyOptional({ type: TemplateSettingsRequest, description: 'defaults for intakes created from the template' })
+  @IsOptional()
+  @IsObject()
+  @ValidateNested()
+  @Type(() => TemplateSettingsRequest)
+  settings?: TemplateSettingsRequest;
 }
 
 export class ClientPatchRequest {

@@ -12,6 +12,7 @@ const view = (t: TemplateRecord): TemplateView => ({
   slug: t.slug,
   name: t.name,
   items: t.items,
+  settings: t.settings as Record<string, unknown>,
   created_at: new Date(t.created_at).toISOString(),
 });
 

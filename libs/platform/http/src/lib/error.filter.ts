@@ -11,9 +11,9 @@ export function sendError(
 ): void {
   const response = toErrorResponse(error, String(request.id), translators);
   if (response.unexpected) {
-    request.log.error({ err: error, request_id: request.id }, 'unexpected error');
+    request.log.error({ err: error }, 'unexpected error');
   } else if (response.status >= 500) {
-    request.log.warn({ err: error, request_id: request.id, error_code: response.body.error }, response.body.message);
+    request.log.warn({ err: error, error_code: response.body.error }, response.body.message);
   }
   if (reply.sent) return;
   void reply

@@ -25,6 +25,10 @@ export const REDACTED_PATHS = [
   '*.apiKey',
   '*.authorization',
   '*.cookie',
+  // A failed query carries its bound parameters, which can be item values or secrets.
+  'err.parameters',
+  'err.driverError.parameters',
+  '*.parameters',
 ];
 
 export interface LoggerOptions {

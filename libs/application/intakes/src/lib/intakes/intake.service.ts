@@ -26,7 +26,7 @@ import { ItemDefinition, parseItemDefinitions } from '@intake/domain-items';
 import { DomainError, ErrorDetail, notFound, validationFailed } from '@intake/errors';
 import { newId, randomToken } from '@intake/ids';
 import { FolderStore } from '../folders/folders';
-import { TemplateStore } from '../templates/templates';
+import { TemplateStore, withTemplateDefaults } from '../templates/templates';
 import { IdempotencyStore, IntakeStore, Outbox } from './intake.store';
 import {
   applyState,
@@ -148,12 +148,13 @@ export class IntakeService {
 
   private async createInTransaction(
     principal: Principal,
-    command: CreateIntake,
+    request: CreateIntake,
     requestHash: string,
     idempotencyKey: string | undefined,
     meta: RequestMeta,
     now: Date,
   ): Promise<IntakeDetail & { replayed: boolean }> {
+    let command = request;
     const account = await this.accounts.getAccount(principal.accountId);
     if (!account) throw notFound('Account');
     const details: ErrorDetail[] = [];
@@ -164,7 +165,10 @@ export class IntakeService {
     if (command.template !== undefined) {
       const template = await this.templates.getBySlug(principal.accountId, command.template);
       if (!template) details.push({ path: 'template', message: 'is not a template of this account' });
-      else templateItems = template.items;
+      else {
+        templateItems = template.items;
+        command = withTemplateDefaults(command, template.settings);
+      }
     }
     const parsed = parseItemDefinitions(command.items, 'items');
     details.push(...parsed.details);

@@ -1,9 +1,26 @@
 import { AuditRecorder, RequestMeta, UnitOfWork } from '@intake/application-accounts';
 import { Clock } from '@intake/application-time';
 import { actorOf, Principal } from '@intake/domain-accounts';
+import { ChaseSchedule, DEFAULT_CHASE_SETTINGS, IntervalUnit, resolveChaseSettings } from '@intake/domain-intake';
 import { ItemDefinition, parseItemDefinitions } from '@intake/domain-items';
 import { validationFailed } from '@intake/errors';
 import { newId } from '@intake/ids';
+
+/**
+ * Intake settings a template carries; POST /v1/intakes uses each only where the request leaves
+ * that field unset.
+ */
+export interface TemplateSettings {
+  chase_schedule?: ChaseSchedule;
+  chase_interval?: number;
+  chase_interval_unit?: IntervalUnit;
+  chase_at_time?: string | null;
+  respect_quiet_hours?: boolean;
+  max_reminders?: number | 'unlimited';
+  client_brief?: string | null;
+  email_copy?: { subject?: string; intro?: string };
+  retention?: { mode: 'days' | 'on_delivery'; days?: number; anonymize?: boolean };
+}
 
 export interface TemplateRecord {
   id: string;
@@ -11,7 +28,24 @@ export interface TemplateRecord {
   slug: string;
   name: string;
   items: ItemDefinition[];
+  settings: TemplateSettings;
   created_at: Date;
+}
+
+/**
+ * The request's fields over the template's. A request that picks its own chase_schedule takes
+ * none of the template's interval fields, which belong to the template's schedule.
+ */
+export function withTemplateDefaults<T extends object>(request: T & TemplateSettings, settings: TemplateSettings): T {
+  const defaults: TemplateSettings = { ...settings };
+  if (request.chase_schedule !== undefined) {
+    delete defaults.chase_interval;
+    delete defaults.chase_interval_unit;
+    delete defaults.chase_at_time;
+  }
+  const merged: Record<string, unknown> = { ...(request as Record<string, unknown>) };
+  for (const [field, value] of Object.entries(defaults)) if (merged[field] === undefined) merged[field] = value;
+  return merged as T;
 }
 
 export abstract class TemplateStore {
@@ -50,11 +84,17 @@ export class TemplateService {
   /** The slug is derived from the name and made unique in the account (`-2`, `-3`, …). */
   async create(
     principal: Principal,
-    command: { name: string; items: unknown[] },
+    command: { name: string; items: unknown[]; settings?: TemplateSettings },
     meta: RequestMeta,
   ): Promise<TemplateRecord> {
     const parsed = parseItemDefinitions(command.items, 'items');
-    if (!parsed.definitions) throw validationFailed(parsed.details);
+    // The template's schedule must itself be valid, as it will be the default of intakes.
+    const chase = resolveChaseSettings(command.settings ?? {}, DEFAULT_CHASE_SETTINGS);
+    const details = [...parsed.details, ...chase.details.map((d) => ({ ...d, path: `settings.${d.path}` }))];
+    if (command.settings?.retention?.mode === 'on_delivery' && command.settings.retention.days !== undefined) {
+      details.push({ path: 'settings.retention.days', message: 'is only accepted with mode days' });
+    }
+    if (!parsed.definitions || details.length > 0) throw validationFailed(details);
     const definitions = parsed.definitions;
     const base = slugify(command.name);
     return this.uow.run(async () => {
@@ -65,6 +105,7 @@ export class TemplateService {
           slug: attempt === 1 ? base : `${base}-${attempt}`,
           name: command.name.trim(),
           items: definitions,
+          settings: command.settings ?? {},
           created_at: this.clock.now(),
         };
         if (await this.templates.insert(template)) {
