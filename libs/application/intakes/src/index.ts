@@ -6,3 +6,4 @@ export * from './lib/intakes/intake-views';
 export * from './lib/intakes/intake.service';
 export * from './lib/intakes/item.service';
 export * from './lib/intakes/settings.service';
+export * from './lib/portal/portal.service';

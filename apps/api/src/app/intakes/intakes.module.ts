@@ -10,6 +10,7 @@ import {
   ReminderPlanner,
   IntakeStore,
   ItemService,
+  PortalService,
   Outbox,
   TemplateService,
   TemplateStore,
@@ -22,6 +23,7 @@ import { AccountsModule } from '../accounts/accounts.module';
 import { FoldersController } from './folders.controller';
 import { IntakesController } from './intakes.controller';
 import { ItemsController } from './items.controller';
+import { PortalController } from '../portal/portal.controller';
 import { ClientsController, RecipientsController } from './recipients.controller';
 import { TemplatesController } from './templates.controller';
 
@@ -29,6 +31,7 @@ import { TemplatesController } from './templates.controller';
 @Module({
   imports: [AccountsModule, IntakesPersistenceModule],
   controllers: [
+    PortalController,
     IntakesController,
     ItemsController,
     RecipientsController,
@@ -88,6 +91,11 @@ import { TemplatesController } from './templates.controller';
       provide: IntakeSettingsService,
       inject: [IntakeService, IntakeStore, FolderStore, ReminderPlanner, ClientDirectory],
       useFactory: (...deps: ConstructorParameters<typeof IntakeSettingsService>) => new IntakeSettingsService(...deps),
+    },
+    {
+      provide: PortalService,
+      inject: [UnitOfWork, IntakeService, IntakeStore, Clock],
+      useFactory: (...deps: ConstructorParameters<typeof PortalService>) => new PortalService(...deps),
     },
   ],
 })

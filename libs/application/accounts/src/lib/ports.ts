@@ -110,7 +110,7 @@ export interface AuditEntry {
   id: string;
   account_id: string;
   at: Date;
-  actor_type: 'user' | 'api_key' | 'system';
+  actor_type: 'user' | 'api_key' | 'client' | 'system';
   actor_id: string | null;
   actor_mode: Mode | null;
   action: string;

@@ -40,8 +40,9 @@ export function accessOf(principal: Principal): AccessContext {
 
 /** The actor recorded in the audit log. */
 export interface Actor {
-  type: 'user' | 'api_key';
-  id: string;
+  /** client: the intake's client in the portal (no id: the portal link is the credential). */
+  type: 'user' | 'api_key' | 'client' | 'system';
+  id: string | null;
   mode: Mode | null;
 }
 

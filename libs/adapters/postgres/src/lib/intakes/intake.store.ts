@@ -160,6 +160,32 @@ export class PostgresIntakeStore extends IntakeStore {
     return row && reviveIntake(row);
   }
 
+  async getBySlug(slug: string): Promise<IntakeRecord | undefined> {
+    const row = await this.sql.one<IntakeRecord>(
+      `SELECT ${INTAKE_COLUMNS} FROM intakes i WHERE i.slug = $1 AND i.status <> 'draft'`,
+      [slug],
+    );
+    return row && reviveIntake(row);
+  }
+
+  async getForUpdateBySlug(slug: string): Promise<IntakeRecord | undefined> {
+    const row = await this.sql.one<IntakeRecord>(
+      `SELECT ${INTAKE_COLUMNS} FROM intakes i WHERE i.slug = $1 AND i.status <> 'draft' FOR UPDATE`,
+      [slug],
+    );
+    return row && reviveIntake(row);
+  }
+
+  async markSeen(intakeId: string, now: Date): Promise<Date | null> {
+    const row = await this.sql.one<{ previous: Date | null }>(
+      `UPDATE intakes i SET client_last_seen = $2
+         FROM (SELECT id, client_last_seen AS previous FROM intakes WHERE id = $1 FOR UPDATE) p
+        WHERE i.id = p.id RETURNING p.previous`,
+      [intakeId, now],
+    );
+    return row?.previous ?? null;
+  }
+
   async items(intakeId: string): Promise<ItemRecord[]> {
     const rows = await this.sql.query<ItemRecord>(
       `SELECT ${ITEM_COLUMNS.join(', ')} FROM items WHERE intake_id = $1 ORDER BY position`,

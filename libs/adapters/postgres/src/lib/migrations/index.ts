@@ -1,6 +1,12 @@
 import { CreateOutbox1795000000000 } from './1795000000000-create-outbox';
 import { CreateAccounts1795000100000 } from './1795000100000-create-accounts';
 import { CreateIntakes1795000200000 } from './1795000200000-create-intakes';
+import { AuditClientActor1795000300000 } from './1795000300000-audit-client-actor';
 
 /** Every migration, oldest first. A new migration file is added here as well. */
-export const MIGRATIONS = [CreateOutbox1795000000000, CreateAccounts1795000100000, CreateIntakes1795000200000];
+export const MIGRATIONS = [
+  CreateOutbox1795000000000,
+  CreateAccounts1795000100000,
+  CreateIntakes1795000200000,
+  AuditClientActor1795000300000,
+];

@@ -4,6 +4,7 @@ import { Clock } from '@intake/application-time';
 import {
   AccessContext,
   accessOf,
+  Actor,
   actorOf,
   clockHour,
   DEFAULT_TIMEZONE,
@@ -22,7 +23,7 @@ import {
   resolveChaseSettings,
   send,
 } from '@intake/domain-intake';
-import { ItemDefinition, parseItemDefinitions } from '@intake/domain-items';
+import { isFileType, ItemDefinition, parseItemDefinitions } from '@intake/domain-items';
 import { DomainError, ErrorDetail, notFound, validationFailed } from '@intake/errors';
 import { newId, randomToken } from '@intake/ids';
 import { FolderStore } from '../folders/folders';
@@ -321,18 +322,42 @@ export class IntakeService {
   }
 
   /** Webhook-visible events go to the outbox in the caller's transaction (spec payloads). */
-  private async emit(intake: IntakeRecord, events: IntakeEvent[], now: Date): Promise<void> {
+  /** Webhook-visible events go to the outbox in the caller's transaction, with the spec's payloads. */
+  private async emit(intake: IntakeRecord, events: IntakeEvent[], now: Date, items: ItemRecord[] = []): Promise<void> {
     const timestamp = Math.floor(now.getTime() / 1000);
     for (const event of events) {
-      const base = { intake_id: intake.id, project_name: intake.project_name, timestamp };
+      let payload: Record<string, unknown> | undefined;
       if (event.type === 'intake.archived' || event.type === 'intake.completed') {
-        await this.outbox.append(
-          'webhook',
-          { account_id: intake.account_id, mode: intake.mode, payload: { event: event.type, ...base } },
-          now,
-        );
+        payload = { event: event.type, intake_id: intake.id, project_name: intake.project_name, timestamp };
+      } else if (event.type === 'item.submitted') {
+        const item = items.find((i) => i.key === event.item_key);
+        payload = {
+          event: event.type,
+          intake_id: intake.id,
+          project_name: intake.project_name,
+          item_key: event.item_key,
+          item_label: item?.label ?? null,
+          item_type: item?.type ?? null,
+          ...(item && isFileType(item.type) ? { file_count: event.file_count ?? 0 } : {}),
+          timestamp,
+        };
       }
+      if (payload)
+        await this.outbox.append('webhook', { account_id: intake.account_id, mode: intake.mode, payload }, now);
     }
+  }
+
+  /** client.viewed: carries the slug and no timestamp (SPEC.md "Event kinds"). */
+  async emitClientViewed(intake: IntakeRecord, now: Date): Promise<void> {
+    await this.outbox.append(
+      'webhook',
+      {
+        account_id: intake.account_id,
+        mode: intake.mode,
+        payload: { event: 'client.viewed', intake_id: intake.id, slug: intake.slug, project_name: intake.project_name },
+      },
+      now,
+    );
   }
 
   async detail(access: AccessContext, intakeId: string): Promise<IntakeDetail> {
@@ -382,25 +407,48 @@ export class IntakeService {
     meta: RequestMeta,
     step: ChangeStep,
   ): Promise<IntakeDetail & { events: IntakeEvent[] }> {
+    return this.changeLocked(
+      () => this.intakes.getForUpdate(accessOf(principal), intakeId),
+      actorOf(principal),
+      meta,
+      step,
+    );
+  }
+
+  /** The same path for the client, who holds only the portal link (drafts are not visible). */
+  changeBySlug(slug: string, meta: RequestMeta, step: ChangeStep): Promise<IntakeDetail & { events: IntakeEvent[] }> {
+    return this.changeLocked(() => this.intakes.getForUpdateBySlug(slug), CLIENT_ACTOR, meta, step);
+  }
+
+  /**
+   * The one way to change an intake: lock it, let the domain decide, save the outcome under the
+   * version guard, then side effects, audit entry and outbox events, all in one transaction.
+   */
+  private changeLocked(
+    load: () => Promise<IntakeRecord | undefined>,
+    actor: Actor,
+    meta: RequestMeta,
+    step: ChangeStep,
+  ): Promise<IntakeDetail & { events: IntakeEvent[] }> {
     return this.uow.run(async () => {
       const now = this.clock.now();
-      const intake = await this.intakes.getForUpdate(accessOf(principal), intakeId);
+      const intake = await load();
       if (!intake) throw notFound('Intake');
       // Every mutating endpoint of an archived intake is 409 intake_archived, whatever it is.
       assertNotArchived(intake);
-      const items = await this.intakes.items(intakeId);
+      const items = await this.intakes.items(intake.id);
       const result = await step.decide(intake, items, now);
       const next = applyState(result.record ?? intake, result.intake);
       if (!(await this.intakes.update(next.intake))) {
         throw new DomainError('conflict', 'The intake changed meanwhile; retry.', { reason: 'concurrent_change' });
       }
-      await this.intakes.saveItems(intakeId, next.items);
+      await this.intakes.saveItems(intake.id, next.items);
       await step.after?.(next.intake, now);
-      await this.audit.record(principal.accountId, actorOf(principal), step.action, step.target ?? intakeId, meta, {
-        intake_id: intakeId,
+      await this.audit.record(intake.account_id, actor, step.action, step.target ?? intake.id, meta, {
+        intake_id: intake.id,
         ...step.summary,
       });
-      await this.emit(next.intake, result.events, now);
+      await this.emit(next.intake, result.events, now, next.items);
       return { intake: { ...next.intake, version: next.intake.version + 1 }, items: next.items, events: result.events };
     });
   }
@@ -437,6 +485,9 @@ export interface ChangeStep {
   decide(intake: IntakeRecord, items: ItemRecord[], now: Date): Promise<StepResult> | StepResult;
   after?(intake: IntakeRecord, now: Date): Promise<void>;
 }
+
+/** The client in the portal, as the audit log records it. */
+export const CLIENT_ACTOR: Actor = { type: 'client', id: null, mode: null };
 
 /** A concurrent request with the same Idempotency-Key committed first. */
 class ConcurrentDuplicate extends Error {}

@@ -7,6 +7,11 @@ export abstract class IntakeStore {
   abstract get(access: AccessContext, intakeId: string): Promise<IntakeRecord | undefined>;
   /** Like get, locking the row until the unit of work ends (for transitions). */
   abstract getForUpdate(access: AccessContext, intakeId: string): Promise<IntakeRecord | undefined>;
+  /** The intake behind a portal link; drafts are not visible to the client. */
+  abstract getBySlug(slug: string): Promise<IntakeRecord | undefined>;
+  abstract getForUpdateBySlug(slug: string): Promise<IntakeRecord | undefined>;
+  /** Sets client_last_seen and returns the value it had before. */
+  abstract markSeen(intakeId: string, now: Date): Promise<Date | null>;
   abstract items(intakeId: string): Promise<ItemRecord[]>;
   abstract list(
     access: AccessContext,
