@@ -6,3 +6,4 @@ export * from './lib/log-capture';
 export * from './lib/factory';
 export * from './lib/s3-server';
 export * from './lib/app-harness';
+export * from './lib/object-storage.contract';

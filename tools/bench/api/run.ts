@@ -93,6 +93,7 @@ async function main(): Promise<void> {
       env: {
         ...process.env,
         NODE_ENV: 'production',
+        SIGNING_SECRET: 'bench-signing-secret-bench-signing-secret',
         PORT: '3410',
         HOST: '127.0.0.1',
         DATABASE_URL: url.toString(),

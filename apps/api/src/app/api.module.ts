@@ -11,6 +11,7 @@ import { RedisModule, RedisProbe } from '@intake/redis';
 import { S3Module } from '@intake/s3';
 import { StorageFsModule } from '@intake/storage-fs';
 import { AccountsModule } from './accounts/accounts.module';
+import { FilesController } from './files/files.controller';
 import { IntakesModule } from './intakes/intakes.module';
 import { TestClockModule } from './test-clock/test-clock.module';
 
@@ -40,6 +41,7 @@ export class ApiModule {
         IntakesModule,
         ...(config.testClock ? [TestClockModule] : []),
       ],
+      controllers: [FilesController],
     };
   }
 }

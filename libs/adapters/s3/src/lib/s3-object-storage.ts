@@ -1,5 +1,13 @@
 import { Client } from 'minio';
-import { ObjectStorage } from '@intake/application-storage';
+import {
+  assertObjectKey,
+  ByteStream,
+  limitBytes,
+  ObjectStorage,
+  PutOptions,
+  SIGNED_URL_SECONDS,
+  SignedUrlOptions,
+} from '@intake/application-storage';
 
 export interface S3Settings {
   endpoint: string;
@@ -8,6 +16,37 @@ export interface S3Settings {
   accessKey: string;
   secretKey: string;
   pathStyle: boolean;
+  /** Multipart part size in bytes (at least 5 MiB); 16 MiB by default. */
+  partSize?: number;
+}
+
+/**
+ * Multipart part size. With an unknown length the client would otherwise size parts for a 5 TiB
+ * object and hold each in memory; 16 MiB keeps a 1 GiB upload far below the memory target.
+ */
+const PART_SIZE = 16 * 1024 * 1024;
+
+/** Regroups a byte stream into buffers of exactly `size` bytes (the last may be shorter). */
+async function* inParts(body: AsyncIterable<Uint8Array>, size: number): AsyncGenerator<Buffer> {
+  let pending: Buffer[] = [];
+  let length = 0;
+  for await (const chunk of body) {
+    pending.push(Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength));
+    length += chunk.byteLength;
+    while (length >= size) {
+      const joined = Buffer.concat(pending, length);
+      yield joined.subarray(0, size);
+      pending = [joined.subarray(size)];
+      length -= size;
+    }
+  }
+  if (length > 0) yield Buffer.concat(pending, length);
+}
+
+/** A Content-Disposition that survives non-ASCII file names (RFC 6266 / 5987). */
+export function attachmentDisposition(filename: string): string {
+  const ascii = filename.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
 }
 
 /** Object storage on S3 or any S3-compatible server, through the minio client. */
@@ -26,6 +65,75 @@ export class S3ObjectStorage extends ObjectStorage {
       secretKey: settings.secretKey,
       region: settings.region,
       pathStyle: settings.pathStyle,
+    });
+  }
+
+  /**
+   * Streams the body up as parts of known length: a body that fits one part is a single PUT,
+   * a longer one a multipart upload. At most two parts are held in memory at a time. (An upload
+   * of unknown length as one chunked PUT is refused by S3 and by S3-compatible servers.)
+   */
+  async put(key: string, body: ByteStream, options: PutOptions): Promise<{ size: number }> {
+    assertObjectKey(key);
+    const counter = { bytes: 0 };
+    const headers = { 'Content-Type': options.contentType ?? 'application/octet-stream' };
+    const parts = inParts(limitBytes(body, options.maxBytes, counter), this.settings.partSize ?? PART_SIZE)[
+      Symbol.asyncIterator
+    ]();
+    let uploadId: string | undefined;
+    try {
+      let current = await parts.next();
+      let next = current.done ? current : await parts.next();
+      if (next.done) {
+        const single = current.done ? Buffer.alloc(0) : current.value;
+        await this.client.putObject(this.settings.bucket, key, single, single.length, headers);
+        return { size: counter.bytes };
+      }
+      uploadId = await this.client.initiateNewMultipartUpload(this.settings.bucket, key, headers);
+      const etags: Array<{ part: number; etag: string }> = [];
+      for (let part = 1; !current.done; part += 1) {
+        const uploaded = await this.client.uploadPart(
+          { bucketName: this.settings.bucket, objectName: key, uploadID: uploadId, partNumber: part, headers: {} },
+          current.value,
+        );
+        etags.push({ part, etag: uploaded.etag });
+        current = next;
+        next = current.done ? current : await parts.next();
+      }
+      await this.client.completeMultipartUpload(this.settings.bucket, key, uploadId, etags);
+      return { size: counter.bytes };
+    } catch (error) {
+      if (uploadId) await this.client.abortMultipartUpload(this.settings.bucket, key, uploadId).catch(() => undefined);
+      throw error;
+    }
+  }
+
+  async get(key: string): Promise<ByteStream> {
+    assertObjectKey(key);
+    return this.client.getObject(this.settings.bucket, key);
+  }
+
+  async stat(key: string): Promise<{ size: number } | undefined> {
+    assertObjectKey(key);
+    try {
+      return { size: (await this.client.statObject(this.settings.bucket, key)).size };
+    } catch (error) {
+      const code = (error as { code?: string }).code;
+      if (code === 'NotFound' || code === 'NoSuchKey') return undefined;
+      throw error;
+    }
+  }
+
+  async delete(key: string): Promise<void> {
+    assertObjectKey(key);
+    await this.client.removeObject(this.settings.bucket, key);
+  }
+
+  async signedUrl(key: string, options: SignedUrlOptions): Promise<string> {
+    assertObjectKey(key);
+    return this.client.presignedGetObject(this.settings.bucket, key, options.expiresInSeconds ?? SIGNED_URL_SECONDS, {
+      'response-content-disposition': attachmentDisposition(options.filename),
+      ...(options.contentType ? { 'response-content-type': options.contentType } : {}),
     });
   }
 

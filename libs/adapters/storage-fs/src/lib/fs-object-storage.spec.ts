@@ -14,7 +14,11 @@ describe('FsObjectStorage.check', () => {
   });
 
   it('creates the directory and leaves no probe file behind', async () => {
-    const storage = new FsObjectStorage(join(dir, 'nested', 'store'));
+    const storage = new FsObjectStorage({
+      dir: join(dir, 'nested', 'store'),
+      publicBaseUrl: 'http://x',
+      signingKey: 'k',
+    });
     await expect(storage.check()).resolves.toBeUndefined();
     expect(await readdir(join(dir, 'nested', 'store'))).toEqual([]);
   });
@@ -22,6 +26,8 @@ describe('FsObjectStorage.check', () => {
   it('fails when the path is not a usable directory', async () => {
     const file = join(dir, 'a-file');
     await writeFile(file, 'x');
-    await expect(new FsObjectStorage(join(file, 'store')).check()).rejects.toThrow();
+    await expect(
+      new FsObjectStorage({ dir: join(file, 'store'), publicBaseUrl: 'http://x', signingKey: 'k' }).check(),
+    ).rejects.toThrow();
   });
 });

@@ -1,15 +1,20 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { ObjectStorage, ObjectStorageProbe } from '@intake/application-storage';
+import { Clock } from '@intake/application-time';
 import { FsObjectStorage } from './fs-object-storage';
 
 @Module({})
 export class StorageFsModule {
-  static forRoot(options: { dir: string }): DynamicModule {
+  static forRoot(options: { dir: string; publicBaseUrl: string; signingKey: string }): DynamicModule {
     return {
       module: StorageFsModule,
       global: true,
       providers: [
-        { provide: ObjectStorage, useValue: new FsObjectStorage(options.dir) },
+        {
+          provide: ObjectStorage,
+          inject: [Clock],
+          useFactory: (clock: Clock) => new FsObjectStorage({ ...options, now: () => clock.now() }),
+        },
         {
           provide: ObjectStorageProbe,
           inject: [ObjectStorage],

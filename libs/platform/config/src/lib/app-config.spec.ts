@@ -25,7 +25,12 @@ describe('loadConfig', () => {
     expect(config.schedulerPort).toBe(3001);
     expect(config.dispatcherPort).toBe(3002);
     expect(config.database.migrateOnStart).toBe(true);
-    expect(config.storage).toEqual({ driver: 'fs', dir: './var/storage' });
+    expect(config.storage).toMatchObject({
+      driver: 'fs',
+      dir: './var/storage',
+      publicBaseUrl: 'http://127.0.0.1:3000',
+    });
+    expect((config.storage as { signingKey: string }).signingKey.length).toBeGreaterThanOrEqual(32);
     expect(config.mail.smtpUrl).toBeUndefined();
     expect(config.testClock).toBe(false);
   });
@@ -47,8 +52,18 @@ describe('loadConfig', () => {
     [{ SMTP_URL: 'http://mail' }, 'SMTP_URL', /smtp/],
   ])('rejects %j naming %s', (env, variable, text) => expectConfigError(env, variable, text));
 
+  it('needs a stable signing secret for local files in production', () => {
+    expectConfigError({ NODE_ENV: 'production' }, 'SIGNING_SECRET', /production/);
+    expectConfigError({ SIGNING_SECRET: 'short' }, 'SIGNING_SECRET', /32/);
+    expect(loadConfig({ NODE_ENV: 'production', SIGNING_SECRET: 'x'.repeat(32) }).nodeEnv).toBe('production');
+  });
+
   it('refuses the test clock in production', () => {
-    expectConfigError({ NODE_ENV: 'production', TEST_CLOCK: 'enabled' }, 'TEST_CLOCK', /production/);
+    expectConfigError(
+      { NODE_ENV: 'production', TEST_CLOCK: 'enabled', SIGNING_SECRET: 'x'.repeat(32) },
+      'TEST_CLOCK',
+      /production/,
+    );
     expect(loadConfig({ NODE_ENV: 'test', TEST_CLOCK: 'enabled' }).testClock).toBe(true);
   });
 

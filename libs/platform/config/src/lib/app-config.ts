@@ -1,7 +1,8 @@
+import { randomBytes } from 'node:crypto';
 import { ConfigError, VARIABLES, VariableSpec } from './variables';
 
 export type StorageConfig =
-  | { driver: 'fs'; dir: string }
+  | { driver: 'fs'; dir: string; publicBaseUrl: string; signingKey: string }
   | {
       driver: 's3';
       endpoint: string;
@@ -41,6 +42,14 @@ function read<T>(env: Environment, spec: VariableSpec<T>): T {
   return spec.parse(raw === undefined || raw === '' ? spec.default : raw, spec.name);
 }
 
+/** Production needs a stable key; elsewhere a random one per start is fine (URLs die with the process). */
+function signingKey(nodeEnv: AppConfig['nodeEnv'], configured: string | undefined): string {
+  if (configured) return configured;
+  if (nodeEnv === 'production')
+    throw new ConfigError('SIGNING_SECRET', 'is required when NODE_ENV=production and STORAGE_DRIVER=fs');
+  return randomBytes(32).toString('base64url');
+}
+
 function need(value: string | undefined, variable: string, when: string): string {
   if (value === undefined) throw new ConfigError(variable, `is required when ${when}`);
   return value;
@@ -72,7 +81,12 @@ export function loadConfig(env: Environment): AppConfig {
           secretKey: need(get(VARIABLES.S3_SECRET_KEY), 'S3_SECRET_KEY', s3When),
           pathStyle: get(VARIABLES.S3_PATH_STYLE),
         }
-      : { driver, dir: get(VARIABLES.STORAGE_DIR) };
+      : {
+          driver,
+          dir: get(VARIABLES.STORAGE_DIR),
+          publicBaseUrl: get(VARIABLES.PUBLIC_BASE_URL),
+          signingKey: signingKey(nodeEnv, get(VARIABLES.SIGNING_SECRET)),
+        };
 
   return {
     nodeEnv,

@@ -226,6 +226,18 @@ export const VARIABLES = {
     default: 'true',
     parse: parsers.boolean(),
   }),
+  SIGNING_SECRET: v({
+    name: 'SIGNING_SECRET',
+    description:
+      'HMAC key of signed file URLs of the fs storage driver (at least 32 characters); required in production, random per start otherwise',
+    parse: (raw, name) =>
+      raw === undefined || raw === ''
+        ? undefined
+        : raw.length >= 32
+          ? raw
+          : fail(name, 'must be at least 32 characters'),
+    secret: true,
+  }),
   SMTP_URL: v({
     name: 'SMTP_URL',
     description: 'SMTP server (smtp:// or smtps://); unset writes .eml files into MAIL_OUTBOX_DIR instead',

@@ -1,0 +1,41 @@
+import { Controller, Get, Query, Res } from '@nestjs/common';
+import { ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
+import type { FastifyReply } from 'fastify';
+import { ObjectStorage } from '@intake/application-storage';
+import { DomainError } from '@intake/errors';
+import { Public } from '@intake/http';
+import { attachmentDisposition } from '@intake/s3';
+import { FsObjectStorage } from '@intake/storage-fs';
+
+/**
+ * Signed file URLs of the local-directory storage driver (with S3 the URLs point at S3 itself).
+ * The signature covers key, expiry, file name and type, so nothing in the URL can be changed.
+ */
+@ApiTags('files')
+@Public()
+@Controller('v1/files')
+export class FilesController {
+  constructor(private readonly storage: ObjectStorage) {}
+
+  @Get('signed')
+  @ApiOperation({
+    summary: 'Download through a signed URL (fs storage driver); 403 when expired or altered.',
+    security: [],
+  })
+  @ApiProduces('application/octet-stream')
+  async download(@Query() query: Record<string, string>, @Res() reply: FastifyReply): Promise<void> {
+    if (!(this.storage instanceof FsObjectStorage)) throw new DomainError('not_found', 'No such route or resource.');
+    const signed = this.storage.verify(query);
+    if (!signed)
+      throw new DomainError('forbidden', 'This link is invalid or has expired.', { reason: 'invalid_signature' });
+    const size = await this.storage.stat(signed.key);
+    if (!size) throw new DomainError('not_found', 'The file no longer exists.');
+    await reply
+      .header('content-type', signed.contentType ?? 'application/octet-stream')
+      .header('content-length', String(size.size))
+      .header('content-disposition', attachmentDisposition(signed.filename))
+      .header('cache-control', 'private, no-store')
+      .header('x-content-type-options', 'nosniff')
+      .send(await this.storage.get(signed.key));
+  }
+}

@@ -1,0 +1,59 @@
+import { Readable } from 'node:stream';
+import { ObjectStorage } from '@intake/application-storage';
+import { TestApp, TestEnvironment } from '@intake/testing';
+import { apiTestEnvironment, startApi } from './api-test-app';
+
+describe('signed file URLs of the fs storage driver', () => {
+  let environment: TestEnvironment;
+  let t: TestApp;
+  let storage: ObjectStorage;
+
+  beforeAll(async () => {
+    environment = await apiTestEnvironment();
+    t = await startApi({ ...environment.env, PUBLIC_BASE_URL: 'http://api.test' });
+    storage = t.app.get(ObjectStorage, { strict: false });
+    await storage.put('intakes/in_x/items/contract/f1', Readable.from([Buffer.from('%PDF-1.4 hello')]), {
+      maxBytes: 1000,
+    });
+  });
+  afterAll(async () => {
+    await t?.close();
+    await environment?.dispose();
+  });
+
+  const path = (url: string) => url.replace('http://api.test', '');
+
+  it('serves the file as an attachment with its name', async () => {
+    const url = await storage.signedUrl('intakes/in_x/items/contract/f1', {
+      filename: 'Smlouva č. 1.pdf',
+      contentType: 'application/pdf',
+    });
+    const response = await t.app.inject({ method: 'GET', url: path(url) });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toBe('%PDF-1.4 hello');
+    expect(response.headers['content-type']).toBe('application/pdf');
+    expect(response.headers['content-disposition']).toBe(
+      `attachment; filename="Smlouva _. 1.pdf"; filename*=UTF-8''Smlouva%20%C4%8D.%201.pdf`,
+    );
+  });
+
+  it.each([
+    ['a changed key', (u: URL) => u.searchParams.set('key', 'intakes/in_x/items/contract/f2')],
+    ['a traversing key', (u: URL) => u.searchParams.set('key', '../../etc/passwd')],
+    ['a later expiry', (u: URL) => u.searchParams.set('expires', '9999999999')],
+    ['no signature', (u: URL) => u.searchParams.delete('sig')],
+  ])('refuses %s with 403', async (_what, tamper) => {
+    const url = new URL(await storage.signedUrl('intakes/in_x/items/contract/f1', { filename: 'a.pdf' }));
+    tamper(url);
+    const response = await t.app.inject({ method: 'GET', url: `${url.pathname}${url.search}` });
+    expect(response.statusCode).toBe(403);
+    expect(response.json()).toMatchObject({ error: 'forbidden', reason: 'invalid_signature' });
+  });
+
+  it('a signed URL of a deleted file is 404', async () => {
+    await storage.put('gone/f', Readable.from([Buffer.from('x')]), { maxBytes: 10 });
+    const url = await storage.signedUrl('gone/f', { filename: 'f' });
+    await storage.delete('gone/f');
+    expect((await t.app.inject({ method: 'GET', url: path(url) })).statusCode).toBe(404);
+  });
+});

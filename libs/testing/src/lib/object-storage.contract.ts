@@ -1,0 +1,95 @@
+import { Readable } from 'node:stream';
+import { ObjectStorage } from '@intake/application-storage';
+import { DomainError } from '@intake/errors';
+
+async function collect(stream: AsyncIterable<Uint8Array>): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(Buffer.from(chunk));
+  return Buffer.concat(chunks);
+}
+
+/** A stream of `total` bytes in 64 KiB chunks, generated on the fly (nothing held whole). */
+export function byteStream(total: number, fill = 0x61): Readable {
+  let sent = 0;
+  return new Readable({
+    read() {
+      if (sent >= total) return void this.push(null);
+      const size = Math.min(64 * 1024, total - sent);
+      sent += size;
+      this.push(Buffer.alloc(size, fill));
+    },
+  });
+}
+
+export interface ObjectStorageFixture {
+  storage: ObjectStorage;
+  /** Fetches a signed URL the way a browser would; returns status and body. */
+  fetchSigned(url: string): Promise<{ status: number; body: Buffer }>;
+  teardown(): Promise<void>;
+}
+
+/** The behaviour every ObjectStorage adapter must have, run against each of them. */
+export function describeObjectStorageContract(name: string, setup: () => Promise<ObjectStorageFixture>): void {
+  describe(`ObjectStorage contract: ${name}`, () => {
+    let fixture: ObjectStorageFixture;
+
+    beforeAll(async () => {
+      fixture = await setup();
+    });
+    afterAll(async () => {
+      await fixture?.teardown();
+    });
+
+    it('stores a stream and reads it back', async () => {
+      const { storage } = fixture;
+      const { size } = await storage.put(
+        'intakes/in_a/items/logo/f1',
+        Readable.from([Buffer.from('hello '), Buffer.from('world')]),
+        { maxBytes: 1000 },
+      );
+      expect(size).toBe(11);
+      expect((await collect(await storage.get('intakes/in_a/items/logo/f1'))).toString()).toBe('hello world');
+      expect(await storage.stat('intakes/in_a/items/logo/f1')).toEqual({ size: 11 });
+    });
+
+    it('streams a larger object through', async () => {
+      const total = 3 * 1024 * 1024 + 17;
+      expect(await fixture.storage.put('big/object', byteStream(total), { maxBytes: total })).toEqual({ size: total });
+      expect((await fixture.storage.stat('big/object'))?.size).toBe(total);
+    });
+
+    it('refuses an object over maxBytes with file.too_large and leaves nothing behind', async () => {
+      const error = await fixture.storage
+        .put('too/big', byteStream(200_000), { maxBytes: 100_000 })
+        .catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(DomainError);
+      expect((error as DomainError).code).toBe('unprocessable');
+      expect((error as DomainError).reason).toBe('file.too_large');
+      expect(await fixture.storage.stat('too/big')).toBeUndefined();
+    });
+
+    it('deletes, and deleting twice is fine', async () => {
+      await fixture.storage.put('to/delete', Readable.from([Buffer.from('x')]), { maxBytes: 10 });
+      await fixture.storage.delete('to/delete');
+      await fixture.storage.delete('to/delete');
+      expect(await fixture.storage.stat('to/delete')).toBeUndefined();
+    });
+
+    it('hands out signed URLs that serve the object', async () => {
+      await fixture.storage.put('signed/doc', Readable.from([Buffer.from('%PDF-1.4 test')]), { maxBytes: 100 });
+      const url = await fixture.storage.signedUrl('signed/doc', {
+        filename: 'Smlouva č. 1.pdf',
+        contentType: 'application/pdf',
+      });
+      const response = await fixture.fetchSigned(url);
+      expect(response.status).toBe(200);
+      expect(response.body.toString()).toBe('%PDF-1.4 test');
+    });
+
+    it.each(['../etc/passwd', '/abs', 'a/../b', 'a//b', 'a b', ''])('refuses the key %j', async (key) => {
+      await expect(fixture.storage.put(key, Readable.from([Buffer.from('x')]), { maxBytes: 10 })).rejects.toThrow(
+        RangeError,
+      );
+    });
+  });
+}
