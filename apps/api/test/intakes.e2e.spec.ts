@@ -1,4 +1,6 @@
+import { Readable } from 'node:stream';
 import { Client } from 'pg';
+import { ObjectStorage } from '@intake/application-storage';
 import { TestApp, TestEnvironment } from '@intake/testing';
 import { AccountsClient, Session } from './accounts-client';
 import { apiTestEnvironment, startApi } from './api-test-app';
@@ -450,11 +452,16 @@ describe('intakes (real Postgres and Redis)', () => {
       }
     });
 
-    it('DELETE removes the intake (204, then 404)', async () => {
+    it('DELETE removes the intake and its files through the storage port (204, then 404)', async () => {
       const { intake_id } = (await create(body())).json();
+      const storage = t.app.get(ObjectStorage, { strict: false });
+      await storage.put(`intakes/${intake_id}/items/logo/f1`, Readable.from([Buffer.from('png')]), { maxBytes: 10 });
+      await storage.put('intakes/in_other/items/logo/f1', Readable.from([Buffer.from('png')]), { maxBytes: 10 });
       expect((await client.asKey(live, { method: 'DELETE', url: `/v1/intakes/${intake_id}` })).statusCode).toBe(204);
       expect((await client.asKey(live, { method: 'GET', url: `/v1/intakes/${intake_id}` })).statusCode).toBe(404);
       expect((await client.asKey(live, { method: 'DELETE', url: `/v1/intakes/${intake_id}` })).statusCode).toBe(404);
+      expect(await storage.stat(`intakes/${intake_id}/items/logo/f1`)).toBeUndefined();
+      expect(await storage.stat('intakes/in_other/items/logo/f1')).toEqual({ size: 3 });
     });
   });
 

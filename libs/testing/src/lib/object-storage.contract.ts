@@ -75,6 +75,18 @@ export function describeObjectStorageContract(name: string, setup: () => Promise
       expect(await fixture.storage.stat('to/delete')).toBeUndefined();
     });
 
+    it('deletes everything under a prefix, and nothing else', async () => {
+      for (const key of ['intakes/in_del/items/a/f1', 'intakes/in_del/brief/f2', 'intakes/in_keep/items/a/f1']) {
+        await fixture.storage.put(key, Readable.from([Buffer.from('x')]), { maxBytes: 10 });
+      }
+      await fixture.storage.deletePrefix('intakes/in_del/');
+      expect(await fixture.storage.stat('intakes/in_del/items/a/f1')).toBeUndefined();
+      expect(await fixture.storage.stat('intakes/in_del/brief/f2')).toBeUndefined();
+      expect(await fixture.storage.stat('intakes/in_keep/items/a/f1')).toEqual({ size: 1 });
+      await fixture.storage.deletePrefix('intakes/in_nothing/');
+      await expect(fixture.storage.deletePrefix('intakes/../')).rejects.toThrow(RangeError);
+    });
+
     it('hands out signed URLs that serve the object', async () => {
       await fixture.storage.put('signed/doc', Readable.from([Buffer.from('%PDF-1.4 test')]), { maxBytes: 100 });
       const url = await fixture.storage.signedUrl('signed/doc', {

@@ -1,4 +1,4 @@
-import { Module } from '@nestjs/common';
+import { Logger, Module } from '@nestjs/common';
 import { AccountStore, AuditRecorder, UnitOfWork, WindowCounter } from '@intake/application-accounts';
 import {
   FolderService,
@@ -16,6 +16,7 @@ import {
   TemplateStore,
 } from '@intake/application-intakes';
 import { MailTransport } from '@intake/application-mail';
+import { ObjectStorage } from '@intake/application-storage';
 import { Clock } from '@intake/application-time';
 import { APP_CONFIG, AppConfig } from '@intake/config';
 import { IntakesPersistenceModule } from '@intake/postgres';
@@ -63,6 +64,7 @@ import { TemplatesController } from './templates.controller';
         WindowCounter,
         AuditRecorder,
         Clock,
+        ObjectStorage,
         APP_CONFIG,
       ],
       useFactory: (
@@ -76,11 +78,29 @@ import { TemplatesController } from './templates.controller';
         counters: WindowCounter,
         audit: AuditRecorder,
         clock: Clock,
+        storage: ObjectStorage,
         config: AppConfig,
       ) =>
-        new IntakeService(uow, intakes, idempotency, folders, templates, accounts, outbox, counters, audit, clock, {
-          portalUrl: config.portalUrl,
-        }),
+        new IntakeService(
+          uow,
+          intakes,
+          idempotency,
+          folders,
+          templates,
+          accounts,
+          outbox,
+          counters,
+          audit,
+          clock,
+          storage,
+          {
+            portalUrl: config.portalUrl,
+            onOrphanedFiles: (intakeId, error) =>
+              new Logger('Intakes').warn(
+                `files of deleted intake ${intakeId} were not removed: ${error instanceof Error ? error.message : String(error)}`,
+              ),
+          },
+        ),
     },
     {
       provide: ItemService,

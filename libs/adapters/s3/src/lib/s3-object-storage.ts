@@ -1,6 +1,7 @@
 import { Client } from 'minio';
 import {
   assertObjectKey,
+  assertObjectPrefix,
   ByteStream,
   limitBytes,
   ObjectStorage,
@@ -127,6 +128,16 @@ export class S3ObjectStorage extends ObjectStorage {
   async delete(key: string): Promise<void> {
     assertObjectKey(key);
     await this.client.removeObject(this.settings.bucket, key);
+  }
+
+  async deletePrefix(prefix: string): Promise<void> {
+    assertObjectPrefix(prefix);
+    const names: string[] = [];
+    for await (const item of this.client.listObjectsV2(this.settings.bucket, prefix, true)) {
+      if (item.name) names.push(item.name);
+    }
+    for (let i = 0; i < names.length; i += 1000)
+      await this.client.removeObjects(this.settings.bucket, names.slice(i, i + 1000));
   }
 
   async signedUrl(key: string, options: SignedUrlOptions): Promise<string> {

@@ -6,6 +6,7 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import {
   assertObjectKey,
+  assertObjectPrefix,
   ByteStream,
   limitBytes,
   ObjectStorage,
@@ -82,6 +83,11 @@ export class FsObjectStorage extends ObjectStorage {
 
   async delete(key: string): Promise<void> {
     await rm(this.pathOf(key), { force: true });
+  }
+
+  async deletePrefix(prefix: string): Promise<void> {
+    assertObjectPrefix(prefix);
+    await rm(this.pathOf(prefix.slice(0, -1)), { recursive: true, force: true });
   }
 
   private signature(key: string, expires: number, filename: string, contentType: string): Buffer {

@@ -22,6 +22,11 @@ export const SIGNED_URL_SECONDS = 24 * 3600;
 /** Object keys are ours, never a client's file name: letters, digits, `-`, `_`, `.`, and `/` between segments. */
 const KEY = /^(?!.*(?:^|\/)\.{1,2}(?:\/|$))[A-Za-z0-9_.-]+(?:\/[A-Za-z0-9_.-]+)*$/;
 
+export function assertObjectPrefix(prefix: string): void {
+  if (!prefix.endsWith('/')) throw new RangeError(`invalid object prefix "${prefix}"`);
+  assertObjectKey(prefix.slice(0, -1));
+}
+
 export function assertObjectKey(key: string): void {
   if (key.length > 512 || !KEY.test(key)) throw new RangeError(`invalid object key "${key}"`);
 }
@@ -48,6 +53,8 @@ export abstract class ObjectStorage {
   abstract stat(key: string): Promise<{ size: number } | undefined>;
   /** Removes the object; removing a missing one is not an error. */
   abstract delete(key: string): Promise<void>;
+  /** Removes every object whose key starts with `prefix` (which must end with `/`). */
+  abstract deletePrefix(prefix: string): Promise<void>;
   /** A URL anyone holding it may GET the object with until it expires. */
   abstract signedUrl(key: string, options: SignedUrlOptions): Promise<string>;
   /** Resolves when the store accepts reads and writes; rejects with an operator-safe message. */

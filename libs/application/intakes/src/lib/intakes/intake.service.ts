@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { AccountStore, AuditRecorder, RequestMeta, UnitOfWork, WindowCounter } from '@intake/application-accounts';
+import { ObjectStorage } from '@intake/application-storage';
 import { Clock } from '@intake/application-time';
 import {
   AccessContext,
@@ -68,7 +69,12 @@ export interface CreateIntake extends ChaseSettingsInput {
 
 export interface IntakeSettings {
   portalUrl: string;
+  /** Told when an intake's files could not be removed after its deletion. */
+  onOrphanedFiles?: (intakeId: string, error: unknown) => void;
 }
+
+/** Where every file of an intake is stored: uploads and brief files. */
+export const intakeFilesPrefix = (intakeId: string) => `intakes/${intakeId}/`;
 
 export interface IntakeDetail {
   intake: IntakeRecord;
@@ -87,6 +93,7 @@ export class IntakeService {
     private readonly counters: WindowCounter,
     private readonly audit: AuditRecorder,
     private readonly clock: Clock,
+    private readonly storage: ObjectStorage,
     private readonly settings: IntakeSettings,
   ) {}
 
@@ -453,12 +460,19 @@ export class IntakeService {
     });
   }
 
-  /** DELETE /v1/intakes/:id: removes the intake and (through the storage port, with uploads) its files. No webhook. */
+  /**
+   * DELETE /v1/intakes/:id: the intake goes in one transaction, then its files through the storage
+   * port (everything under `intakes/{id}/`). Files first could lose a live intake's files if the
+   * delete then failed; this order can at worst leave orphans, which are logged. No webhook.
+   */
   async delete(principal: Principal, intakeId: string, meta: RequestMeta): Promise<void> {
     await this.uow.run(async () => {
       if (!(await this.intakes.delete(accessOf(principal), intakeId))) throw notFound('Intake');
       await this.audit.record(principal.accountId, actorOf(principal), 'intake.deleted', intakeId, meta);
     });
+    await this.storage
+      .deletePrefix(intakeFilesPrefix(intakeId))
+      .catch((error: unknown) => this.settings.onOrphanedFiles?.(intakeId, error));
   }
 
   /** GET /v1/intakes/:id/status. */
