@@ -1,4 +1,4 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional, PickType } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
 import {
   ArrayMaxSize,
@@ -263,65 +263,18 @@ export class ListIntakesQuery extends PageQuery {
   q?: string;
 }
 
-/** Defaults a template gives the intakes created from it. */
-export class TemplateSettingsRequest {
-  @ApiPropertyOptional({ enum: CHASE_SCHEDULES })
-  @IsOptional()
-  @IsIn(CHASE_SCHEDULES)
-  chase_schedule?: ChaseSchedule;
-
-  @ApiPropertyOptional({ minimum: 1, description: 'only with chase_schedule custom' })
-  @IsOptional()
-  @IsInt()
-  @Min(1)
-  chase_interval?: number;
-
-  @ApiPropertyOptional({ enum: INTERVAL_UNITS })
-  @IsOptional()
-  @IsIn(INTERVAL_UNITS)
-  chase_interval_unit?: IntervalUnit;
-
-  @ApiPropertyOptional({ example: '09:00' })
-  @IsOptional()
-  @IsString()
-  chase_at_time?: string;
-
-  @ApiPropertyOptional()
-  @IsOptional()
-  @IsBoolean()
-  respect_quiet_hours?: boolean;
-
-  @ApiPropertyOptional({
-    oneOf: [
-      { type: 'integer', minimum: 1, maximum: 1000 },
-      { type: 'string', enum: ['unlimited'] },
-    ],
-  })
-  @IsOptional()
-  @IsMaxReminders()
-  max_reminders?: number | 'unlimited';
-
-  @ApiPropertyOptional({ maxLength: 5000 })
-  @IsOptional()
-  @Transform(trim)
-  @IsString()
-  @MaxLength(5000)
-  client_brief?: string;
-
-  @ApiPropertyOptional({ type: EmailCopyRequest })
-  @IsOptional()
-  @IsObject()
-  @ValidateNested()
-  @Type(() => EmailCopyRequest)
-  email_copy?: EmailCopyRequest;
-
-  @ApiPropertyOptional({ type: RetentionRequest })
-  @IsOptional()
-  @IsObject()
-  @ValidateNested()
-  @Type(() => RetentionRequest)
-  retention?: RetentionRequest;
-}
+/** Defaults a template gives the intakes created from it: the same fields and rules as on an intake. */
+export class TemplateSettingsRequest extends PickType(CreateIntakeRequest, [
+  'chase_schedule',
+  'chase_interval',
+  'chase_interval_unit',
+  'chase_at_time',
+  'respect_quiet_hours',
+  'max_reminders',
+  'client_brief',
+  'email_copy',
+  'retention',
+] as const) {}
 
 export class TemplateRequest {
   @ApiProperty({ example: 'Website basics' })
@@ -380,7 +333,13 @@ export class ClientPatchRequest {
 }
 
 /** PATCH /v1/intakes/:id: every field optional, at least one; null clears the nullable ones. */
-export class PatchIntakeRequest {
+export class PatchIntakeRequest extends PickType(CreateIntakeRequest, [
+  'chase_schedule',
+  'chase_interval',
+  'chase_interval_unit',
+  'max_reminders',
+  'respect_quiet_hours',
+] as const) {
   @ApiPropertyOptional({ example: 'New website (phase 2)' })
   @IsOptional()
   @Transform(trim)
@@ -409,42 +368,11 @@ export class PatchIntakeRequest {
   @IsCalendarDate()
   due_date?: string | null;
 
-  @ApiPropertyOptional({ enum: CHASE_SCHEDULES })
-  @IsOptional()
-  @IsIn(CHASE_SCHEDULES)
-  chase_schedule?: ChaseSchedule;
-
-  @ApiPropertyOptional({ minimum: 1 })
-  @IsOptional()
-  @IsInt()
-  @Min(1)
-  chase_interval?: number;
-
-  @ApiPropertyOptional({ enum: INTERVAL_UNITS })
-  @IsOptional()
-  @IsIn(INTERVAL_UNITS)
-  chase_interval_unit?: IntervalUnit;
-
   @ApiPropertyOptional({ nullable: true, example: '09:00' })
   @IsOptional()
   @ValidateIf((_, v) => v !== null)
   @IsString()
   chase_at_time?: string | null;
-
-  @ApiPropertyOptional({
-    oneOf: [
-      { type: 'integer', minimum: 1, maximum: 1000 },
-      { type: 'string', enum: ['unlimited'] },
-    ],
-  })
-  @IsOptional()
-  @IsMaxReminders()
-  max_reminders?: number | 'unlimited';
-
-  @ApiPropertyOptional()
-  @IsOptional()
-  @IsBoolean()
-  respect_quiet_hours?: boolean;
 
   @ApiPropertyOptional({ type: ClientPatchRequest })
   @IsOptional()
