@@ -420,6 +420,34 @@ describe('intakes (real Postgres and Redis)', () => {
 
     it('filters by a folder id', async () => expect(await names(`?folder_id=${folderId}`)).toEqual(['Gym brochure']));
 
+    it('totals follow creation, status changes, folder moves and deletion', async () => {
+      const total = async (query: string) => (await list(query)).json().total;
+      expect([
+        await total(''),
+        await total('?status=sent'),
+        await total('?folder_id=none'),
+        await total(`?folder_id=${folderId}`),
+      ]).toEqual([3, 2, 2, 1]);
+      const extra = (
+        await create(body({ project_name: 'Extra', client: { email: 'x@x.example', name: 'X' } }), key)
+      ).json().intake_id;
+      expect([await total(''), await total('?status=sent')]).toEqual([4, 3]);
+      await client.asKey(key, { method: 'POST', url: `/v1/intakes/${extra}/archive` });
+      expect([await total('?status=sent'), await total('?status=archived')]).toEqual([2, 1]);
+      await client.asKey(key, { method: 'PATCH', url: `/v1/intakes/${extra}`, payload: { owner_note: 'x' } }); // archived: refused
+      await db.query(`UPDATE intakes SET folder_id = $2 WHERE id = $1`, [extra, folderId]);
+      expect([await total(`?folder_id=${folderId}`), await total('?folder_id=none')]).toEqual([2, 2]);
+      await client.asKey(key, { method: 'DELETE', url: `/v1/intakes/${extra}` });
+      expect([await total(''), await total(`?folder_id=${folderId}`), await total('?status=archived')]).toEqual([
+        3, 1, 0,
+      ]);
+      // The counts always agree with a plain count of the rows.
+      const { rows } = await db.query(
+        `SELECT (SELECT count(*) FROM intakes) AS counted, (SELECT coalesce(sum(n), 0) FROM intake_counts) AS kept`,
+      );
+      expect(Number(rows[0].kept)).toBe(Number(rows[0].counted));
+    });
+
     it.each(['?limit=0', '?limit=101', '?offset=-1', `?q=${'x'.repeat(101)}`, '?status=lost', '?limit=abc'])(
       '%s is 422',
       async (query) => {

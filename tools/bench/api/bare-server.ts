@@ -1,6 +1,7 @@
 /**
  * The baseline: Fastify and pg alone, answering GET /v1/intakes/:id/status and GET /v1/intakes
- * with the same SQL the api runs (key lookup, account, intake, items, chases; list and count),
+ * with the same SQL the api runs (key lookup joined with the plan, intake, items, chases; the list
+ * page, its total from the maintained counts, and the page's items),
  * without Nest, validation, the guard's Redis counter or any mapping beyond JSON.
  */
 import { createHash } from 'node:crypto';
@@ -16,12 +17,12 @@ export async function startBareServer(url: string, port: number, poolSize: numbe
     const token = authorization?.replace(/^Bearer /, '') ?? '';
     const hash = createHash('sha256').update(token).digest();
     const { rows } = await pool.query(
-      `SELECT id, account_id, mode, scopes, revoked_at FROM api_keys WHERE token_hash = $1`,
+      `SELECT k.id, k.account_id, k.mode, k.scopes, k.revoked_at, a.plan
+         FROM api_keys k JOIN accounts a ON a.id = k.account_id WHERE k.token_hash = $1`,
       [hash],
     );
     const key = rows[0];
     if (!key || key.revoked_at) return undefined;
-    await pool.query(`SELECT id, plan FROM accounts WHERE id = $1`, [key.account_id]);
     return key;
   }
 
@@ -64,9 +65,10 @@ export async function startBareServer(url: string, port: number, poolSize: numbe
         `SELECT * FROM intakes i WHERE i.account_id = $1 AND i.mode = 'live' ORDER BY i.created_at DESC, i.id DESC LIMIT $2 OFFSET $3`,
         [key.account_id, limit, offset],
       ),
-      pool.query(`SELECT count(*)::int AS total FROM intakes i WHERE i.account_id = $1 AND i.mode = 'live'`, [
-        key.account_id,
-      ]),
+      pool.query(
+        `SELECT coalesce(sum(n), 0)::int AS total FROM intake_counts c WHERE c.account_id = $1 AND c.mode = 'live'`,
+        [key.account_id],
+      ),
     ]);
     const ids = list.rows.map((r) => r.id);
     const items = await pool.query(

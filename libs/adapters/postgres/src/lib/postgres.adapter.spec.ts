@@ -1,3 +1,5 @@
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { DataSource } from 'typeorm';
 import { DomainError } from '@intake/errors';
 import { createTestDatabase, TcpProxy, TestDatabase } from '@intake/testing';
@@ -44,6 +46,14 @@ describe('postgres adapter (real database)', () => {
     } finally {
       await ds.destroy();
     }
+  });
+
+  it('registers every migration file, in timestamp order', () => {
+    const files = readdirSync(join(__dirname, 'migrations')).filter(
+      (f) => /^\d+-.+\.ts$/.test(f) && !f.endsWith('.spec.ts'),
+    );
+    const timestamps = files.map((f) => f.split('-')[0]).sort();
+    expect(MIGRATIONS.map((m) => new m().name.match(/(\d+)$/)?.[1])).toEqual(timestamps);
   });
 
   it('never synchronises the schema from entities', () => {

@@ -220,12 +220,12 @@ export class PostgresIntakeStore extends IntakeStore {
       where.push(`lower(i.project_name || ' ' || i.client_name || ' ' || i.client_email) LIKE $${params.length}`);
     }
     const clause = where.join(' AND ');
-    const [intakes, count] = await Promise.all([
+    const [intakes, total] = await Promise.all([
       this.sql.query<IntakeRecord>(
         `SELECT ${INTAKE_COLUMNS} FROM intakes i WHERE ${clause} ORDER BY i.created_at DESC, i.id DESC LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
         [...params, limit, offset],
       ),
-      this.sql.one<{ total: number }>(`SELECT count(*)::int AS total FROM intakes i WHERE ${clause}`, params),
+      this.total(access, filter, clause, params),
     ]);
     const ids = intakes.map((i) => i.id);
     const items = ids.length
@@ -238,8 +238,36 @@ export class PostgresIntakeStore extends IntakeStore {
     for (const item of items) byIntake.set(item.intake_id, [...(byIntake.get(item.intake_id) ?? []), item]);
     return {
       rows: intakes.map((intake) => ({ intake: reviveIntake(intake), items: byIntake.get(intake.id) ?? [] })),
-      total: count?.total ?? 0,
+      total,
     };
+  }
+
+  /**
+   * The list's total: from the trigger-maintained counts unless the filter needs the rows
+   * themselves (text search, client e-mail); then a count over the matching intakes.
+   */
+  private async total(access: AccessContext, filter: ListFilter, clause: string, params: unknown[]): Promise<number> {
+    if (filter.q || filter.clientEmail) {
+      return (
+        (await this.sql.one<{ total: number }>(`SELECT count(*)::int AS total FROM intakes i WHERE ${clause}`, params))
+          ?.total ?? 0
+      );
+    }
+    const countParams: unknown[] = [];
+    const where = [accessClause(access, countParams, 'c')];
+    if (filter.status) {
+      countParams.push(filter.status);
+      where.push(`c.status = $${countParams.length}`);
+    }
+    if (filter.folderId) {
+      countParams.push(filter.folderId === 'none' ? '' : filter.folderId);
+      where.push(`c.folder_id = $${countParams.length}`);
+    }
+    const row = await this.sql.one<{ total: number }>(
+      `SELECT coalesce(sum(n), 0)::int AS total FROM intake_counts c WHERE ${where.join(' AND ')}`,
+      countParams,
+    );
+    return row?.total ?? 0;
   }
 
   async update(intake: IntakeRecord): Promise<boolean> {

@@ -2,6 +2,7 @@ import { CreateOutbox1795000000000 } from './1795000000000-create-outbox';
 import { CreateAccounts1795000100000 } from './1795000100000-create-accounts';
 import { CreateIntakes1795000200000 } from './1795000200000-create-intakes';
 import { AuditClientActor1795000300000 } from './1795000300000-audit-client-actor';
+import { IntakeCounts1795000400000 } from './1795000400000-intake-counts';
 
 /** Every migration, oldest first. A new migration file is added here as well. */
 export const MIGRATIONS = [
@@ -9,4 +10,5 @@ export const MIGRATIONS = [
   CreateAccounts1795000100000,
   CreateIntakes1795000200000,
   AuditClientActor1795000300000,
+  IntakeCounts1795000400000,
 ];
