@@ -29,4 +29,12 @@ if ! redis-cli -h 127.0.0.1 -p 6379 ping 2>/dev/null | grep -q PONG; then
   redis-server --daemonize yes --bind 127.0.0.1 -::1 --port 6379 --save "" --appendonly no
   wait_for Redis sh -c 'redis-cli -h 127.0.0.1 -p 6379 ping | grep -q PONG'
 fi
-echo "services: PostgreSQL and Redis answer"
+# clamd is a test dependency (the antivirus adapter's tests start their own on a free port).
+if ! command -v clamd >/dev/null; then
+  echo "services: installing Debian's clamav-daemon"
+  apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends clamav-daemon clamav >/dev/null
+fi
+command -v clamd >/dev/null || { echo "services: clamd could not be installed" >&2; exit 1; }
+
+echo "services: PostgreSQL and Redis answer; clamd is installed"

@@ -7,3 +7,4 @@ export * from './lib/factory';
 export * from './lib/s3-server';
 export * from './lib/app-harness';
 export * from './lib/object-storage.contract';
+export * from './lib/clamd-server';

@@ -1,5 +1,6 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { MailTransportProbe } from '@intake/application-mail';
+import { AntivirusModule } from '@intake/antivirus';
 import { ObjectStorageProbe } from '@intake/application-storage';
 import { ClockModule } from '@intake/clock';
 import { AppConfig, ConfigModule } from '@intake/config';
@@ -32,6 +33,7 @@ export class SchedulerModule {
         ClockModule.forRoot({ testClock: config.testClock }),
         config.storage.driver === 's3' ? S3Module.forRoot(config.storage) : StorageFsModule.forRoot(config.storage),
         MailModule.forRoot(config.mail),
+        AntivirusModule.forRoot(config.antivirus),
         QueueModule.forRoot(config.redis),
         HttpModule.forRoot({
           probes: [PostgresProbe, RedisProbe, ObjectStorageProbe, MailTransportProbe],

@@ -1,2 +1,3 @@
 export * from './lib/object-storage.port';
 export * from './lib/object-storage.probe';
+export * from './lib/antivirus.port';

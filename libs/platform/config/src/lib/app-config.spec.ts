@@ -52,10 +52,22 @@ describe('loadConfig', () => {
     [{ SMTP_URL: 'http://mail' }, 'SMTP_URL', /smtp/],
   ])('rejects %j naming %s', (env, variable, text) => expectConfigError(env, variable, text));
 
+  it('refuses AV=none in production and reads the clamd address', () => {
+    expectConfigError({ NODE_ENV: 'production', SIGNING_SECRET: 'x'.repeat(32) }, 'AV', /production/);
+    expect(loadConfig({ AV: 'clamd', CLAMD_HOST: 'clamav', CLAMD_PORT: '3311' }).antivirus).toEqual({
+      driver: 'clamd',
+      host: 'clamav',
+      port: 3311,
+    });
+    expect(loadConfig({}).antivirus).toEqual({ driver: 'none' });
+  });
+
   it('needs a stable signing secret for local files in production', () => {
-    expectConfigError({ NODE_ENV: 'production' }, 'SIGNING_SECRET', /production/);
+    expectConfigError({ NODE_ENV: 'production', AV: 'clamd' }, 'SIGNING_SECRET', /production/);
     expectConfigError({ SIGNING_SECRET: 'short' }, 'SIGNING_SECRET', /32/);
-    expect(loadConfig({ NODE_ENV: 'production', SIGNING_SECRET: 'x'.repeat(32) }).nodeEnv).toBe('production');
+    expect(loadConfig({ NODE_ENV: 'production', AV: 'clamd', SIGNING_SECRET: 'x'.repeat(32) }).nodeEnv).toBe(
+      'production',
+    );
   });
 
   it('refuses the test clock in production', () => {

@@ -30,6 +30,7 @@ export interface AppConfig {
   storage: StorageConfig;
   mail: { smtpUrl?: string; outboxDir: string; from: string };
   testClock: boolean;
+  antivirus: { driver: 'none' } | { driver: 'clamd'; host: string; port: number };
   signup: boolean;
   /** observe: count requests and send the headers, but never answer 429 for the hourly limit. */
   rateLimitMode: 'enforce' | 'observe';
@@ -67,6 +68,15 @@ export function loadConfig(env: Environment): AppConfig {
   if (testClock && nodeEnv === 'production') {
     throw new ConfigError('TEST_CLOCK', 'cannot be enabled when NODE_ENV=production');
   }
+
+  const av = get(VARIABLES.AV);
+  if (av === 'none' && nodeEnv === 'production') {
+    throw new ConfigError('AV', 'cannot be none when NODE_ENV=production: set AV=clamd and CLAMD_HOST');
+  }
+  const antivirus: AppConfig['antivirus'] =
+    av === 'clamd'
+      ? { driver: 'clamd', host: get(VARIABLES.CLAMD_HOST), port: get(VARIABLES.CLAMD_PORT) }
+      : { driver: 'none' };
 
   const driver = get(VARIABLES.STORAGE_DRIVER);
   const s3When = 'STORAGE_DRIVER=s3';
@@ -116,6 +126,7 @@ export function loadConfig(env: Environment): AppConfig {
       from: get(VARIABLES.MAIL_FROM),
     },
     testClock,
+    antivirus,
     signup: get(VARIABLES.SIGNUP) === 'enabled',
     rateLimitMode: get(VARIABLES.RATE_LIMIT_MODE),
   };

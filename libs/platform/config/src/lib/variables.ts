@@ -256,6 +256,24 @@ export const VARIABLES = {
     default: 'Intake <no-reply@localhost>',
     parse: parsers.requiredString(),
   }),
+  AV: v({
+    name: 'AV',
+    description: 'antivirus: clamd, or none (marks every file clean; refused when NODE_ENV=production)',
+    default: 'none',
+    parse: parsers.oneOf(['none', 'clamd'] as const),
+  }),
+  CLAMD_HOST: v({
+    name: 'CLAMD_HOST',
+    description: 'clamd host (AV=clamd)',
+    default: '127.0.0.1',
+    parse: parsers.requiredString(),
+  }),
+  CLAMD_PORT: v({
+    name: 'CLAMD_PORT',
+    description: 'clamd TCP port (AV=clamd)',
+    default: '3310',
+    parse: parsers.integer(1, 65535),
+  }),
   SIGNUP: v({
     name: 'SIGNUP',
     description: 'enabled lets anyone create an account with POST /v1/auth/signup; disabled refuses it (403)',

@@ -1,0 +1,2 @@
+export * from './lib/clamd.antivirus';
+export * from './lib/antivirus.module';
