@@ -1,5 +1,8 @@
 import { IntakeState, ItemState } from './model';
 
+/** What progress reads of an item (list rows carry no more than this). */
+export type ProgressItem = Pick<ItemState, 'key' | 'assignee' | 'required' | 'status'>;
+
 export interface Progress {
   submitted: number;
   total: number;
@@ -11,18 +14,18 @@ export interface Progress {
  * Which client items count towards progress: not waived, and either required or touched (an
  * optional item the client never answered does not hold the intake back).
  */
-function counts(item: ItemState): boolean {
+function counts(item: ProgressItem): boolean {
   if (item.assignee !== 'client' || item.status === 'waived') return false;
   return item.required || item.status !== 'pending';
 }
 
-const isOutstanding = (item: ItemState) => item.status === 'pending' || item.status === 'needs_revision';
+const isOutstanding = (item: ProgressItem) => item.status === 'pending' || item.status === 'needs_revision';
 
 /**
  * progress.total excludes waived items and untouched optional items, so `percent` is 100 exactly
  * when nothing counted is outstanding, which is exactly when the intake completes.
  */
-export function progressOf(items: readonly ItemState[]): Progress {
+export function progressOf(items: readonly ProgressItem[]): Progress {
   const counted = items.filter(counts);
   const outstanding = counted.filter(isOutstanding).length;
   const submitted = counted.length - outstanding;
@@ -31,13 +34,13 @@ export function progressOf(items: readonly ItemState[]): Progress {
 }
 
 /** Owner items (tasks and decisions) still to tick off; waived ones drop out. */
-export function ownerTasksOf(items: readonly ItemState[]): { done: number; total: number } {
+export function ownerTasksOf(items: readonly ProgressItem[]): { done: number; total: number } {
   const owned = items.filter((item) => item.assignee === 'owner' && item.status !== 'waived');
   return { done: owned.filter((item) => item.status === 'approved').length, total: owned.length };
 }
 
 /** Keys of required client items still waiting on the client (pending or needs revision). */
-export function missingItemKeys(items: readonly ItemState[]): string[] {
+export function missingItemKeys(items: readonly ProgressItem[]): string[] {
   return items.filter((i) => i.assignee === 'client' && i.required && isOutstanding(i)).map((i) => i.key);
 }
 

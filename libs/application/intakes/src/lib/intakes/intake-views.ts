@@ -66,28 +66,9 @@ export function applyState(
 }
 
 export const progressOfItems = (items: Array<Pick<ItemRecord, 'key' | 'assignee' | 'required' | 'status'>>) =>
-  progressOf(
-    items.map((i) => ({ ...itemStateStub, key: i.key, assignee: i.assignee, required: i.required, status: i.status })),
-  );
+  progressOf(items);
 
-export const ownerTasksOfItems = (items: ItemRecord[]) => ownerTasksOf(items.map(itemState));
-
-const itemStateStub: ItemState = {
-  key: '',
-  assignee: 'client',
-  required: true,
-  decision: false,
-  status: 'pending',
-  submitted_at: null,
-  approved_at: null,
-  revision_note: null,
-  revision_count: 0,
-  waiver: { state: 'none', reason: null, requested_by: null, requested_at: null, decided_at: null },
-  received_outside: false,
-  received_outside_note: null,
-  answered: false,
-  decided_by: null,
-};
+export const ownerTasksOfItems = (items: ItemRecord[]) => ownerTasksOf(items);
 
 /** A fresh, unanswered item from a definition. */
 export function newItemRecord(intakeId: string, d: ItemDefinition, position: number): ItemRecord {

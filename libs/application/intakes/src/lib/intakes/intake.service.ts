@@ -30,15 +30,7 @@ import { newId, randomToken } from '@intake/ids';
 import { FolderStore } from '../folders/folders';
 import { TemplateStore, withTemplateDefaults } from '../templates/templates';
 import { IdempotencyStore, IntakeStore, Outbox } from './intake.store';
-import {
-  applyState,
-  IntakeItem,
-  intakeState,
-  itemState,
-  newItemRecord,
-  ownerTasksOfItems,
-  progressOfItems,
-} from './intake-views';
+import { applyState, IntakeItem, intakeState, newItemRecord, ownerTasksOfItems, progressOfItems } from './intake-views';
 import { ChaseRecord, IntakeRecord, ItemRecord, ListFilter, ListRow } from './records';
 
 /** An Idempotency-Key is honoured for this long. */
@@ -480,7 +472,7 @@ export class IntakeService {
     const intake = await this.intakes.get(access, intakeId);
     if (!intake) throw notFound('Intake');
     const [items, chases] = await Promise.all([this.intakes.items(intakeId), this.intakes.chases(intakeId)]);
-    return { intake, items, chases, progress: progressOfItems(items), missing: missingItemKeys(items.map(itemState)) };
+    return { intake, items, chases, progress: progressOfItems(items), missing: missingItemKeys(items) };
   }
 
   progress = progressOfItems;

@@ -6,7 +6,7 @@ import { FolderStore } from '../folders/folders';
 import { IntakeService } from './intake.service';
 import { IntakeStore } from './intake.store';
 import { intakeState } from './intake-views';
-import { IntakeRecord, ListRow } from './records';
+import { IntakeRecord } from './records';
 
 /**
  * Re-plans an intake's reminders after its schedule changed. The chase planner (the chasing
@@ -117,7 +117,7 @@ export class IntakeSettingsService {
           client_language: patch.client?.language ?? intake.client_language,
           client_timezone: patch.client?.timezone ?? intake.client_timezone,
         };
-        return { intake: { ...intakeState(next, items), stalled_at: next.stalled_at }, events: [], record: next };
+        return { intake: intakeState(next, items), events: [], record: next };
       },
       // A stalled intake keeps its settings without resuming, unless max_reminders now allows more.
       after: async (intake, now) => {
@@ -240,5 +240,3 @@ export function stillChasing(intake: IntakeRecord): boolean {
     intake.chase_schedule !== 'off'
   );
 }
-
-export type { ListRow };

@@ -5,7 +5,7 @@ import { isFileType, validateItemValue } from '@intake/domain-items';
 import { DomainError, validationFailed } from '@intake/errors';
 import { IntakeService } from '../intakes/intake.service';
 import { IntakeStore } from '../intakes/intake.store';
-import { intakeState, itemState } from '../intakes/intake-views';
+import { intakeState } from '../intakes/intake-views';
 import { IntakeRecord, ItemRecord } from '../intakes/records';
 
 /** client.viewed fires at most once per intake in this window (the portal is reloaded often). */
@@ -108,4 +108,4 @@ function clientItem(items: ItemRecord[], key: string): ItemRecord {
   return item;
 }
 
-export const portalProgress = (items: ItemRecord[]) => progressOf(items.map(itemState));
+export const portalProgress = (items: ItemRecord[]) => progressOf(items);
