@@ -6,6 +6,12 @@ import { SharedTestClock } from '@intake/clock';
 import { migrateDatabase } from '@intake/postgres';
 import { QueueName, SCHEDULER_TICK_JOB } from '@intake/queue';
 import { createTestEnvironment, startTestApp, TestApp, TestEnvironment } from '@intake/testing';
+import { Readable } from 'node:stream';
+import { AccountStore, UnitOfWork } from '@intake/application-accounts';
+import { FileStore, IntakeService, intakeFilesPrefix } from '@intake/application-intakes';
+import { ObjectStorage, ScanQueue } from '@intake/application-storage';
+import { newId } from '@intake/ids';
+import { pdf } from '@intake/testing';
 import { SchedulerModule } from '../src/app/scheduler.module';
 
 describe('scheduler app (real Postgres and Redis)', () => {
@@ -53,7 +59,7 @@ describe('scheduler app (real Postgres and Redis)', () => {
         const report = (await job.waitUntilFinished(events, 10_000)) as PassReport;
         expect(Date.parse(report.now) - Date.parse('2031-03-01T08:00:00Z')).toBeGreaterThanOrEqual(0);
         expect(Date.parse(report.now) - Date.parse('2031-03-01T08:00:00Z')).toBeLessThan(5_000);
-        expect(report.passes).toEqual({});
+        expect(report.passes).toEqual({ 'files.scan_sweep': 0 });
       } finally {
         await events.close();
         redis.disconnect();
@@ -73,6 +79,91 @@ describe('scheduler app (real Postgres and Redis)', () => {
         const queue = t.app.get<Queue>(getQueueToken(QueueName.Scheduler));
         const schedulers = await queue.getJobSchedulers();
         expect(schedulers.map((s) => s.key)).toEqual(['periodic-pass']);
+      } finally {
+        await t.close();
+      }
+    });
+  });
+
+  describe('antivirus scans', () => {
+    it('consumes the scans queue: a queued upload is scanned and its verdict recorded', async () => {
+      const t = await startTestApp({ ...environment.env, TEST_CLOCK: 'enabled' }, (c) => SchedulerModule.forRoot(c), {
+        app: 'scheduler',
+      });
+      try {
+        const now = new Date();
+        const accountId = newId('account');
+        const userId = newId('user');
+        const accounts = t.app.get(AccountStore, { strict: false });
+        await accounts.createAccount({
+          id: accountId,
+          name: 'Studio',
+          plan: 'free',
+          default_language: 'en',
+          default_timezone: 'Europe/Prague',
+          sender_name: null,
+          storage_bytes_used: 0,
+          created_at: now,
+          updated_at: now,
+        });
+        await t.app.get(UnitOfWork, { strict: false }).run(() =>
+          accounts.createUser({
+            id: userId,
+            account_id: accountId,
+            email: `${userId}@example.com`,
+            name: 'Owner',
+            role: 'owner',
+            password_hash: 'x',
+            created_at: now,
+          }),
+        );
+        const principal = { kind: 'session' as const, accountId, userId, role: 'owner' as const, sessionId: 's' };
+        const { intake } = await t.app.get(IntakeService, { strict: false }).create(
+          principal,
+          {
+            project_name: 'Scan me',
+            client: { email: 'c@example.com', name: 'C' },
+            items: [{ key: 'doc', type: 'file', label: 'Document' }],
+          },
+          undefined,
+          { ip: null, requestId: null },
+        );
+        const fileId = newId('file');
+        const storageKey = `${intakeFilesPrefix(intake.id)}files/${fileId}`;
+        const content = pdf();
+        await t.app
+          .get(ObjectStorage, { strict: false })
+          .put(storageKey, Readable.from([content]), { maxBytes: 10_000 });
+        const files = t.app.get(FileStore, { strict: false });
+        await files.insert({
+          id: fileId,
+          account_id: accountId,
+          intake_id: intake.id,
+          kind: 'upload',
+          item_key: 'doc',
+          filename: 'doc.pdf',
+          mime: 'application/pdf',
+          extension: 'pdf',
+          size: content.length,
+          width: null,
+          height: null,
+          has_alpha: null,
+          checksum_sha256: 'x'.repeat(64),
+          storage_key: storageKey,
+          av_status: 'pending',
+          av_signature: null,
+          scanned_at: null,
+          created_at: now,
+        });
+        expect((await accounts.getAccount(accountId))?.storage_bytes_used).toBe(content.length);
+
+        await t.app.get(ScanQueue, { strict: false }).enqueue(fileId);
+        let status = 'pending';
+        for (let i = 0; i < 100 && status === 'pending'; i++) {
+          await new Promise((resolve) => setTimeout(resolve, 100));
+          status = (await files.byId(fileId))!.av_status;
+        }
+        expect(status).toBe('clean');
       } finally {
         await t.close();
       }

@@ -8,3 +8,4 @@ export * from './lib/s3-server';
 export * from './lib/app-harness';
 export * from './lib/object-storage.contract';
 export * from './lib/clamd-server';
+export * from './lib/file-fixtures';

@@ -15,6 +15,7 @@ import { AccountsModule } from './accounts/accounts.module';
 import { FilesController } from './files/files.controller';
 import { IntakesModule } from './intakes/intakes.module';
 import { TestClockModule } from './test-clock/test-clock.module';
+import { UploadsModule } from '@intake/uploads';
 
 /** The api: /v1 API, portal, probes, OpenAPI; test-clock routes only with TEST_CLOCK=enabled. */
 @Module({})
@@ -33,6 +34,7 @@ export class ApiModule {
         config.storage.driver === 's3' ? S3Module.forRoot(config.storage) : StorageFsModule.forRoot(config.storage),
         MailModule.forRoot(config.mail),
         AntivirusModule.forRoot(config.antivirus),
+        UploadsModule,
         QueueModule.forRoot(config.redis),
         HttpModule.forRoot({
           probes: [PostgresProbe, RedisProbe, ObjectStorageProbe, MailTransportProbe],

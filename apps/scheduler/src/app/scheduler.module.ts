@@ -6,11 +6,27 @@ import { ClockModule } from '@intake/clock';
 import { AppConfig, ConfigModule } from '@intake/config';
 import { HttpModule } from '@intake/http';
 import { MailModule } from '@intake/mail';
-import { PostgresModule, PostgresProbe, translateDatabaseError } from '@intake/postgres';
+import {
+  AccountsPersistenceModule,
+  IntakesPersistenceModule,
+  PostgresModule,
+  PostgresProbe,
+  translateDatabaseError,
+} from '@intake/postgres';
+import { AuditLog, AuditRecorder } from '@intake/application-accounts';
+import {
+  FileScanService,
+  fileScanServiceProvider,
+  INTAKE_SETTINGS,
+  intakeServiceProvider,
+  IntakeSettings,
+} from '@intake/application-intakes';
+import { Clock } from '@intake/application-time';
 import { QueueModule } from '@intake/queue';
 import { RedisModule, RedisProbe } from '@intake/redis';
 import { S3Module } from '@intake/s3';
 import { StorageFsModule } from '@intake/storage-fs';
+import { ScanProcessor } from './scan.processor';
 import { SCHEDULER_PASSES, SchedulerProcessor } from './scheduler.processor';
 
 /**
@@ -39,8 +55,26 @@ export class SchedulerModule {
           probes: [PostgresProbe, RedisProbe, ObjectStorageProbe, MailTransportProbe],
           translators: [translateDatabaseError],
         }),
+        AccountsPersistenceModule,
+        IntakesPersistenceModule,
       ],
-      providers: [{ provide: SCHEDULER_PASSES, useValue: [] }, SchedulerProcessor],
+      providers: [
+        {
+          provide: AuditRecorder,
+          inject: [AuditLog, Clock],
+          useFactory: (log: AuditLog, clock: Clock) => new AuditRecorder(log, clock),
+        },
+        { provide: INTAKE_SETTINGS, useValue: { portalUrl: config.portalUrl } satisfies IntakeSettings },
+        intakeServiceProvider,
+        fileScanServiceProvider,
+        {
+          provide: SCHEDULER_PASSES,
+          inject: [FileScanService],
+          useFactory: (scans: FileScanService) => [scans.asPass()],
+        },
+        SchedulerProcessor,
+        ScanProcessor,
+      ],
     };
   }
 }

@@ -7,3 +7,8 @@ export * from './lib/intakes/intake.service';
 export * from './lib/intakes/item.service';
 export * from './lib/intakes/settings.service';
 export * from './lib/portal/portal.service';
+export * from './lib/portal/portal-link';
+export * from './lib/files/files';
+export * from './lib/files/file.service';
+export * from './lib/files/file-scan.service';
+export * from './lib/providers';

@@ -199,6 +199,7 @@ export class FileView {
   av_status!: string;
   @ApiProperty({ example: '9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08' })
   checksum_sha256!: string;
+  @ApiProperty({ example: '2026-11-02T09:15:00.000Z' }) created_at!: string;
 }
 
 export class DecisionView {

@@ -1,6 +1,6 @@
-import { ChaseRecord, IntakeRecord, ItemRecord, ListRow } from '@intake/application-intakes';
+import { ChaseRecord, FileRecord, IntakeRecord, ItemRecord, ListRow } from '@intake/application-intakes';
 import { Plan } from '@intake/domain-accounts';
-import { isDecisionType } from '@intake/domain-items';
+import { isDecisionType, isFileType } from '@intake/domain-items';
 import type {
   BriefFileView,
   ChaseView,
@@ -17,7 +17,8 @@ function iso(d: Date | null): string | null {
   return d ? new Date(d).toISOString() : null;
 }
 
-export function intakeView(intake: IntakeRecord, portalUrl: string): IntakeView {
+/** The intake object; `files` are the intake's files, of which the brief files are shown. */
+export function intakeView(intake: IntakeRecord, portalUrl: string, files: readonly FileRecord[] = []): IntakeView {
   return {
     intake_id: intake.id,
     project_name: intake.project_name,
@@ -53,11 +54,12 @@ export function intakeView(intake: IntakeRecord, portalUrl: string): IntakeView 
     client_note: intake.client_note,
     owner_note: intake.owner_note,
     client_brief: intake.client_brief,
-    brief_files: [] as BriefFileView[],
+    brief_files: files.filter((f) => f.kind === 'brief').map(briefFileView),
   };
 }
 
-export function itemView(item: ItemRecord): ItemView {
+/** An item; `files` are the intake's files, of which the item's uploads are shown. */
+export function itemView(item: ItemRecord, files: readonly FileRecord[] = []): ItemView {
   const decision = item.assignee === 'owner' && isDecisionType(item.type);
   return {
     key: item.key,
@@ -87,7 +89,7 @@ export function itemView(item: ItemRecord): ItemView {
     owner_note: item.owner_note,
     received_outside: item.received_outside,
     received_outside_note: item.received_outside_note,
-    ...(item.type === 'file' || item.type === 'file_list' || item.type === 'image' ? { files: [] as FileView[] } : {}),
+    ...(isFileType(item.type) ? { files: files.filter((f) => f.item_key === item.key).map(fileView) } : {}),
     ...(decision
       ? {
           decision: {
@@ -162,5 +164,30 @@ export function followUp(intake: IntakeRecord, plan: Plan, activeEndpoints: numb
       every_hours: everyHours,
       until: until.toISOString(),
     },
+  };
+}
+
+export function briefFileView(file: FileRecord): BriefFileView {
+  return {
+    id: file.id,
+    filename: file.filename,
+    mime: file.mime,
+    size: file.size,
+    av_status: file.av_status,
+    created_at: iso(file.created_at),
+  };
+}
+
+export function fileView(file: FileRecord): FileView {
+  return {
+    id: file.id,
+    filename: file.filename,
+    mime: file.mime,
+    size: file.size,
+    width: file.width,
+    height: file.height,
+    av_status: file.av_status,
+    checksum_sha256: file.checksum_sha256,
+    created_at: iso(file.created_at),
   };
 }

@@ -93,10 +93,10 @@ export class IntakesController {
   @ApiOperation({ summary: 'The detail bundle: {intake, items, progress, owner_tasks}. No signed URL is minted.' })
   @ApiOkResponse({ type: IntakeDetailResponse })
   async get(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<IntakeDetailResponse> {
-    const { intake, items } = await this.intakes.detail(accessOf(principal), id);
+    const { intake, items, files } = await this.intakes.detail(accessOf(principal), id);
     return {
-      intake: intakeView(intake, this.intakes.portalUrl(intake)),
-      items: items.map(itemView),
+      intake: intakeView(intake, this.intakes.portalUrl(intake), files),
+      items: items.map((item) => itemView(item, files)),
       progress: this.intakes.progress(items),
       owner_tasks: this.intakes.ownerTasks(items),
     };
@@ -145,8 +145,8 @@ export class IntakesController {
     @Body() body: PatchIntakeRequest,
     @Meta() meta: RequestMeta,
   ): Promise<IntakeResponse> {
-    const intake = await this.settings.update(principal, id, body, meta);
-    return { intake: intakeView(intake, this.intakes.portalUrl(intake)) };
+    const { intake, files } = await this.settings.update(principal, id, body, meta);
+    return { intake: intakeView(intake, this.intakes.portalUrl(intake), files) };
   }
 
   @Post(':id/send')
@@ -162,8 +162,8 @@ export class IntakesController {
     @Param('id') id: string,
     @Meta() meta: RequestMeta,
   ): Promise<IntakeResponse> {
-    const { intake } = await this.intakes.send(principal, id, meta);
-    return { intake: intakeView(intake, this.intakes.portalUrl(intake)) };
+    const { intake, files } = await this.intakes.send(principal, id, meta);
+    return { intake: intakeView(intake, this.intakes.portalUrl(intake), files) };
   }
 
   @Post(':id/archive')
@@ -179,8 +179,8 @@ export class IntakesController {
     @Param('id') id: string,
     @Meta() meta: RequestMeta,
   ): Promise<IntakeResponse> {
-    const { intake } = await this.intakes.archive(principal, id, meta);
-    return { intake: intakeView(intake, this.intakes.portalUrl(intake)) };
+    const { intake, files } = await this.intakes.archive(principal, id, meta);
+    return { intake: intakeView(intake, this.intakes.portalUrl(intake), files) };
   }
 
   @Delete(':id')

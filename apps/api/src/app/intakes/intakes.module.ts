@@ -1,9 +1,15 @@
 import { Logger, Module } from '@nestjs/common';
-import { AccountStore, AuditRecorder, UnitOfWork, WindowCounter } from '@intake/application-accounts';
+import { AccountStore, AuditRecorder, UnitOfWork } from '@intake/application-accounts';
 import {
+  FileScanService,
+  fileScanServiceProvider,
+  FileService,
+  INTAKE_SETTINGS,
+  intakeServiceProvider,
+  IntakeSettings,
+  FileStore,
   FolderService,
   FolderStore,
-  IdempotencyStore,
   ClientDirectory,
   IntakeService,
   IntakeSettingsService,
@@ -11,17 +17,17 @@ import {
   IntakeStore,
   ItemService,
   PortalService,
-  Outbox,
   TemplateService,
   TemplateStore,
 } from '@intake/application-intakes';
 import { MailTransport } from '@intake/application-mail';
-import { ObjectStorage } from '@intake/application-storage';
+import { Antivirus, FileInspector, ObjectStorage, ScanQueue } from '@intake/application-storage';
 import { Clock } from '@intake/application-time';
 import { APP_CONFIG, AppConfig } from '@intake/config';
 import { IntakesPersistenceModule } from '@intake/postgres';
 import { AccountsModule } from '../accounts/accounts.module';
 import { FoldersController } from './folders.controller';
+import { IntakeFilesController } from './intake-files.controller';
 import { IntakesController } from './intakes.controller';
 import { ItemsController } from './items.controller';
 import { PortalController } from '../portal/portal.controller';
@@ -35,11 +41,13 @@ import { TemplatesController } from './templates.controller';
     PortalController,
     IntakesController,
     ItemsController,
+    IntakeFilesController,
     RecipientsController,
     ClientsController,
     FoldersController,
     TemplatesController,
   ],
+  exports: [FileScanService],
   providers: [
     {
       provide: FolderService,
@@ -52,59 +60,20 @@ import { TemplatesController } from './templates.controller';
       useFactory: (...deps: ConstructorParameters<typeof TemplateService>) => new TemplateService(...deps),
     },
     {
-      provide: IntakeService,
-      inject: [
-        UnitOfWork,
-        IntakeStore,
-        IdempotencyStore,
-        FolderStore,
-        TemplateStore,
-        AccountStore,
-        Outbox,
-        WindowCounter,
-        AuditRecorder,
-        Clock,
-        ObjectStorage,
-        APP_CONFIG,
-      ],
-      useFactory: (
-        uow: UnitOfWork,
-        intakes: IntakeStore,
-        idempotency: IdempotencyStore,
-        folders: FolderStore,
-        templates: TemplateStore,
-        accounts: AccountStore,
-        outbox: Outbox,
-        counters: WindowCounter,
-        audit: AuditRecorder,
-        clock: Clock,
-        storage: ObjectStorage,
-        config: AppConfig,
-      ) =>
-        new IntakeService(
-          uow,
-          intakes,
-          idempotency,
-          folders,
-          templates,
-          accounts,
-          outbox,
-          counters,
-          audit,
-          clock,
-          storage,
-          {
-            portalUrl: config.portalUrl,
-            onOrphanedFiles: (intakeId, error) =>
-              new Logger('Intakes').warn(
-                `files of deleted intake ${intakeId} were not removed: ${error instanceof Error ? error.message : String(error)}`,
-              ),
-          },
-        ),
+      provide: INTAKE_SETTINGS,
+      inject: [APP_CONFIG],
+      useFactory: (config: AppConfig): IntakeSettings => ({
+        portalUrl: config.portalUrl,
+        onOrphanedFiles: (intakeId, error) =>
+          new Logger('Intakes').warn(
+            `files of deleted intake ${intakeId} were not removed: ${error instanceof Error ? error.message : String(error)}`,
+          ),
+      }),
     },
+    intakeServiceProvider,
     {
       provide: ItemService,
-      inject: [IntakeService, IntakeStore, AccountStore, MailTransport],
+      inject: [IntakeService, IntakeStore, AccountStore, MailTransport, FileStore, ObjectStorage],
       useFactory: (...deps: ConstructorParameters<typeof ItemService>) => new ItemService(...deps),
     },
     {
@@ -114,9 +83,25 @@ import { TemplatesController } from './templates.controller';
     },
     {
       provide: PortalService,
-      inject: [UnitOfWork, IntakeService, IntakeStore, Clock],
+      inject: [UnitOfWork, IntakeService, IntakeStore, FileStore, Clock],
       useFactory: (...deps: ConstructorParameters<typeof PortalService>) => new PortalService(...deps),
     },
+    {
+      provide: FileService,
+      inject: [
+        IntakeService,
+        IntakeStore,
+        FileStore,
+        AccountStore,
+        ObjectStorage,
+        FileInspector,
+        Antivirus,
+        ScanQueue,
+        Clock,
+      ],
+      useFactory: (...deps: ConstructorParameters<typeof FileService>) => new FileService(...deps),
+    },
+    fileScanServiceProvider,
   ],
 })
 export class IntakesModule {}

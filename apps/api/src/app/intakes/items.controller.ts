@@ -149,7 +149,7 @@ class PatchItemBody {
 const itemIn = (detail: IntakeDetail, key: string): ItemView => {
   const item = detail.items.find((i) => i.key === key);
   if (!item) throw new DomainError('not_found', `The intake has no item "${key}".`, { reason: 'item_not_found' });
-  return itemView(item);
+  return itemView(item, detail.files);
 };
 
 /** The owner's operations on items. Every one is 409 intake_archived on an archived intake. */

@@ -1,11 +1,32 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
-import { ApiOkResponse, ApiOperation, ApiProperty, ApiPropertyOptional, ApiTags } from '@nestjs/swagger';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Req, Res } from '@nestjs/common';
+import {
+  ApiCreatedResponse,
+  ApiFoundResponse,
+  ApiNoContentResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiProperty,
+  ApiPropertyOptional,
+  ApiTags,
+} from '@nestjs/swagger';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Transform } from 'class-transformer';
 import { IsDefined, IsOptional, IsString, Length, MaxLength, ValidateIf } from 'class-validator';
 import { RequestMeta } from '@intake/application-accounts';
-import { ItemRecord, PortalService, PortalView, portalProgress } from '@intake/application-intakes';
+import {
+  clientView,
+  FileRecord,
+  FileService,
+  ItemRecord,
+  PortalService,
+  PortalView,
+  portalProgress,
+} from '@intake/application-intakes';
+import { isFileType } from '@intake/domain-items';
 import { Public } from '@intake/http';
 import { Meta } from '../accounts/access';
+import { ApiFileUpload, incomingFile, redirectTo } from '../files/uploads';
+import { fileView } from '../intakes/intake-views';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
@@ -37,8 +58,14 @@ class NoteBody {
   note!: string | null;
 }
 
+/** An upload as the client sees it: what it is and whether the virus scan passed. */
+function clientFileView(file: FileRecord) {
+  const { checksum_sha256: _checksum, ...view } = fileView(file);
+  return view;
+}
+
 /** What the client sees of an item: never owner notes, owner items or decisions; never a secret back. */
-function clientItemView(item: ItemRecord) {
+function clientItemView(item: ItemRecord, files: FileRecord[]) {
   const secret = item.type === 'secret';
   return {
     key: item.key,
@@ -57,11 +84,11 @@ function clientItemView(item: ItemRecord) {
     revision_note: item.status === 'needs_revision' ? item.revision_note : null,
     waiver: { state: item.waiver.state, reason: item.waiver.reason },
     client_note: item.client_note,
-    ...(item.type === 'file' || item.type === 'file_list' || item.type === 'image' ? { files: [] as unknown[] } : {}),
+    ...(isFileType(item.type) ? { files: files.filter((f) => f.item_key === item.key).map(clientFileView) } : {}),
   };
 }
 
-function portalView({ intake, items }: PortalView) {
+function portalView({ intake, items, files }: PortalView) {
   const progress = portalProgress(items);
   return {
     project_name: intake.project_name,
@@ -69,10 +96,18 @@ function portalView({ intake, items }: PortalView) {
     language: intake.client_language,
     client_name: intake.client_name,
     client_brief: intake.client_brief,
-    brief_files: [] as unknown[],
+    brief_files: files
+      .filter((f) => f.kind === 'brief' && f.av_status === 'clean')
+      .map((f) => ({
+        id: f.id,
+        filename: f.filename,
+        mime: f.mime,
+        size: f.size,
+        url: `/portal/v1/${intake.slug}/brief/files/${f.id}`,
+      })),
     due_date: intake.due_date,
     progress,
-    items: items.map(clientItemView),
+    items: items.map((item) => clientItemView(item, files)),
   };
 }
 
@@ -85,7 +120,10 @@ function portalView({ intake, items }: PortalView) {
 @Public()
 @Controller('portal/v1/:slug')
 export class PortalController {
-  constructor(private readonly portal: PortalService) {}
+  constructor(
+    private readonly portal: PortalService,
+    private readonly files: FileService,
+  ) {}
 
   @Get()
   @ApiOperation({
@@ -137,5 +175,62 @@ export class PortalController {
     @Meta() meta: RequestMeta,
   ) {
     return portalView(await this.portal.setNote(slug, key, body.note ?? null, meta));
+  }
+
+  @Post('items/:key/files')
+  @HttpCode(201)
+  @ApiFileUpload()
+  @ApiOperation({
+    summary:
+      'Upload a file to a file, file_list or image item (multipart field `file`). The type is sniffed from the content, HEIC/HEIF becomes JPEG, and format, size, width and transparency are checked (422). A file or image item holds one file: a new upload replaces it. The file is scanned for viruses afterwards (av_status pending). 402 when the storage quota is used up; 409 intake_archived.',
+    security: [],
+  })
+  @ApiCreatedResponse({ description: '{file: {id, filename, mime, size, width, height, av_status, created_at}}' })
+  async upload(
+    @Param('slug') slug: string,
+    @Param('key') key: string,
+    @Req() request: FastifyRequest,
+    @Meta() meta: RequestMeta,
+  ) {
+    const file = await this.files.upload(slug, key, await incomingFile(request), meta);
+    return { file: clientFileView(file) };
+  }
+
+  @Delete('items/:key/files/:fileId')
+  @HttpCode(204)
+  @ApiOperation({
+    summary: 'Remove an uploaded file; a submitted item goes back to pending until submitted again.',
+    security: [],
+  })
+  @ApiNoContentResponse()
+  async removeFile(
+    @Param('slug') slug: string,
+    @Param('key') key: string,
+    @Param('fileId') fileId: string,
+    @Meta() meta: RequestMeta,
+  ): Promise<void> {
+    await this.files.remove(slug, key, fileId, meta);
+  }
+
+  @Post('items/:key/submit')
+  @HttpCode(200)
+  @ApiOperation({
+    summary:
+      'Submit the uploaded files of a file item: count rules (min_count, max_count; one file for file and image) and every file rule are checked (422 with details); no infected file may remain.',
+    security: [],
+  })
+  async submitFiles(@Param('slug') slug: string, @Param('key') key: string, @Meta() meta: RequestMeta) {
+    return portalView(clientView(await this.files.submit(slug, key, meta)));
+  }
+
+  @Get('brief/files/:fileId')
+  @ApiOperation({ summary: 'A brief file: 302 to a signed URL valid 24 hours.', security: [] })
+  @ApiFoundResponse({ description: 'Location: the signed URL' })
+  async briefFile(
+    @Param('slug') slug: string,
+    @Param('fileId') fileId: string,
+    @Res() reply: FastifyReply,
+  ): Promise<void> {
+    await redirectTo(reply, await this.files.briefLinkForClient(slug, fileId));
   }
 }

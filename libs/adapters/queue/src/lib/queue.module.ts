@@ -1,6 +1,7 @@
 import { BullModule, InjectQueue } from '@nestjs/bullmq';
 import { DynamicModule, Injectable, Logger, Module, OnModuleInit } from '@nestjs/common';
 import type { ConnectionOptions, Queue } from 'bullmq';
+import { ScanQueue } from '@intake/application-storage';
 
 /** Every BullMQ queue of the service. Payload types live next to the jobs that use them. */
 /** Job name of an on-demand scheduler pass (POST /_test/tick); the periodic one is `pass`. */
@@ -10,6 +11,8 @@ export const SCHEDULER_PASS_JOB = 'pass';
 export enum QueueName {
   /** Scheduler passes: periodic, and on demand from POST /_test/tick. */
   Scheduler = 'scheduler',
+  /** Antivirus scans of uploads, one job per file (consumed by the scheduler app). */
+  Scans = 'scans',
 }
 
 /** Queues that POST /_test/tick waits to see drained after a scheduler pass (mail, webhooks as they arrive). */
@@ -38,12 +41,39 @@ export function bullConnection(url: string): ConnectionOptions {
 @Injectable()
 export class QueueErrorLogger implements OnModuleInit {
   private readonly logger = new Logger('Queue');
-  constructor(@InjectQueue(QueueName.Scheduler) private readonly scheduler: Queue) {}
+  constructor(
+    @InjectQueue(QueueName.Scheduler) private readonly scheduler: Queue,
+    @InjectQueue(QueueName.Scans) private readonly scans: Queue,
+  ) {}
 
   onModuleInit(): void {
-    for (const queue of [this.scheduler]) {
+    for (const queue of [this.scheduler, this.scans]) {
       queue.on('error', (error: Error) => this.logger.warn(`${queue.name}: ${error.message}`));
     }
+  }
+}
+
+export const SCAN_JOB = 'scan';
+
+/** The ScanQueue port on BullMQ: the file id is the job id, so a file is queued once at a time. */
+@Injectable()
+export class BullScanQueue extends ScanQueue {
+  constructor(@InjectQueue(QueueName.Scans) private readonly queue: Queue) {
+    super();
+  }
+
+  async enqueue(fileId: string): Promise<void> {
+    await this.queue.add(
+      SCAN_JOB,
+      { file_id: fileId },
+      {
+        jobId: fileId,
+        attempts: 5,
+        backoff: { type: 'exponential', delay: 2000 },
+        removeOnComplete: true,
+        removeOnFail: 1000,
+      },
+    );
   }
 }
 
@@ -58,10 +88,10 @@ export class QueueModule {
           connection: bullConnection(settings.url),
           prefix: `${settings.prefix}:bull`,
         }),
-        BullModule.registerQueue({ name: QueueName.Scheduler }),
+        BullModule.registerQueue({ name: QueueName.Scheduler }, { name: QueueName.Scans }),
       ],
-      providers: [QueueErrorLogger],
-      exports: [BullModule],
+      providers: [QueueErrorLogger, { provide: ScanQueue, useClass: BullScanQueue }],
+      exports: [BullModule, ScanQueue],
     };
   }
 }

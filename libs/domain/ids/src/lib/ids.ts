@@ -9,6 +9,8 @@ export const ID_PREFIXES = {
   chase: 'chs',
   folder: 'fld',
   briefFile: 'bff',
+  // Our own, for uploads to file items (the spec shows only their use as :fileId).
+  file: 'fil',
   webhookEndpoint: 'whe',
   webhookDelivery: 'whd',
   request: 'req',

@@ -1,5 +1,6 @@
 import { FastifyAdapter } from '@nestjs/platform-fastify';
 import fastifyCookie from '@fastify/cookie';
+import fastifyMultipart from '@fastify/multipart';
 import { LogController } from 'fastify';
 import type { Logger } from 'pino';
 import { newId } from '@intake/ids';
@@ -7,6 +8,8 @@ import { ErrorTranslator, malformedJson } from './error-envelope';
 import { requestContext } from './request-context';
 
 const PROBE_PATHS = new Set(['/healthz', '/readyz']);
+/** The largest file a multipart request may carry (an item's max_bytes can be at most 5 GiB). */
+export const MULTIPART_FILE_LIMIT = 5 * 1024 ** 3;
 
 export interface HttpSettings {
   logger: Logger;
@@ -49,6 +52,12 @@ export function createFastifyAdapter(settings: HttpSettings, hooks: EdgeHooks): 
   });
   const fastify = adapter.getInstance();
   void fastify.register(fastifyCookie);
+  // Uploads stream (request.file()); the limits that matter (an item's max_bytes, the storage
+  // quota) are enforced while streaming. These only bound what a request may carry at all.
+  void fastify.register(fastifyMultipart, {
+    limits: { files: 1, fields: 10, fieldSize: 1024, parts: 11, headerPairs: 100, fileSize: MULTIPART_FILE_LIMIT },
+    throwFileSizeLimit: true,
+  });
   const routes: RegisteredRoute[] = [];
   registeredRoutes.set(adapter, routes);
   fastify.addHook('onRoute', (route) => {

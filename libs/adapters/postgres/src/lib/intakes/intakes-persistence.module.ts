@@ -1,6 +1,7 @@
 import { Global, Module } from '@nestjs/common';
 import {
   ClientDirectory,
+  FileStore,
   FolderStore,
   IdempotencyStore,
   IntakeStore,
@@ -9,6 +10,7 @@ import {
   TemplateStore,
 } from '@intake/application-intakes';
 import { CancellingReminderPlanner, PostgresClientDirectory } from './settings.store';
+import { PostgresFileStore } from './file.store';
 import { PostgresFolderStore } from './folder.store';
 import { PostgresIdempotencyStore, PostgresIntakeStore, PostgresOutbox } from './intake.store';
 import { PostgresTemplateStore } from './template.store';
@@ -24,7 +26,17 @@ import { PostgresTemplateStore } from './template.store';
     { provide: TemplateStore, useClass: PostgresTemplateStore },
     { provide: ReminderPlanner, useClass: CancellingReminderPlanner },
     { provide: ClientDirectory, useClass: PostgresClientDirectory },
+    { provide: FileStore, useClass: PostgresFileStore },
   ],
-  exports: [FolderStore, IntakeStore, IdempotencyStore, Outbox, TemplateStore, ReminderPlanner, ClientDirectory],
+  exports: [
+    FileStore,
+    FolderStore,
+    IntakeStore,
+    IdempotencyStore,
+    Outbox,
+    TemplateStore,
+    ReminderPlanner,
+    ClientDirectory,
+  ],
 })
 export class IntakesPersistenceModule {}

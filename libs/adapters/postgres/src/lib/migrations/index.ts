@@ -3,6 +3,7 @@ import { CreateAccounts1795000100000 } from './1795000100000-create-accounts';
 import { CreateIntakes1795000200000 } from './1795000200000-create-intakes';
 import { AuditClientActor1795000300000 } from './1795000300000-audit-client-actor';
 import { IntakeCounts1795000400000 } from './1795000400000-intake-counts';
+import { CreateFiles1795000500000 } from './1795000500000-create-files';
 
 /** Every migration, oldest first. A new migration file is added here as well. */
 export const MIGRATIONS = [
@@ -11,4 +12,5 @@ export const MIGRATIONS = [
   CreateIntakes1795000200000,
   AuditClientActor1795000300000,
   IntakeCounts1795000400000,
+  CreateFiles1795000500000,
 ];

@@ -27,6 +27,7 @@ import {
 import { isFileType, ItemDefinition, parseItemDefinitions } from '@intake/domain-items';
 import { DomainError, ErrorDetail, notFound, validationFailed } from '@intake/errors';
 import { newId, randomToken } from '@intake/ids';
+import { FileRecord, FileStore } from '../files/files';
 import { FolderStore } from '../folders/folders';
 import { TemplateStore, withTemplateDefaults } from '../templates/templates';
 import { IdempotencyStore, IntakeStore, Outbox } from './intake.store';
@@ -71,6 +72,8 @@ export const intakeFilesPrefix = (intakeId: string) => `intakes/${intakeId}/`;
 export interface IntakeDetail {
   intake: IntakeRecord;
   items: ItemRecord[];
+  /** Uploads to the items and brief files, oldest first. */
+  files: FileRecord[];
 }
 
 export class IntakeService {
@@ -86,6 +89,7 @@ export class IntakeService {
     private readonly audit: AuditRecorder,
     private readonly clock: Clock,
     private readonly storage: ObjectStorage,
+    private readonly files: FileStore,
     private readonly settings: IntakeSettings,
   ) {}
 
@@ -143,7 +147,12 @@ export class IntakeService {
       throw new DomainError('conflict', 'The intake created with this Idempotency-Key no longer exists.', {
         reason: 'idempotency_key_reused',
       });
-    return { intake, items: await this.intakes.items(intake.id), replayed: true };
+    return {
+      intake,
+      items: await this.intakes.items(intake.id),
+      files: await this.files.ofIntake(intake.id),
+      replayed: true,
+    };
   }
 
   private async createInTransaction(
@@ -284,7 +293,7 @@ export class IntakeService {
       mode: record.mode,
     });
     await this.emit(record, events, now);
-    return { intake: record, items, replayed: false };
+    return { intake: record, items, files: [], replayed: false };
   }
 
   /** The invitation is a chase of kind invite: scheduled now for live intakes, skipped for test intakes. */
@@ -320,7 +329,6 @@ export class IntakeService {
     }
   }
 
-  /** Webhook-visible events go to the outbox in the caller's transaction (spec payloads). */
   /** Webhook-visible events go to the outbox in the caller's transaction, with the spec's payloads. */
   private async emit(intake: IntakeRecord, events: IntakeEvent[], now: Date, items: ItemRecord[] = []): Promise<void> {
     const timestamp = Math.floor(now.getTime() / 1000);
@@ -362,7 +370,8 @@ export class IntakeService {
   async detail(access: AccessContext, intakeId: string): Promise<IntakeDetail> {
     const intake = await this.intakes.get(access, intakeId);
     if (!intake) throw notFound('Intake');
-    return { intake, items: await this.intakes.items(intakeId) };
+    const [items, files] = await Promise.all([this.intakes.items(intakeId), this.files.ofIntake(intakeId)]);
+    return { intake, items, files };
   }
 
   list(
@@ -419,10 +428,21 @@ export class IntakeService {
     return this.changeLocked(() => this.intakes.getForUpdateBySlug(slug), CLIENT_ACTOR, meta, step);
   }
 
-  /**
-   * The one way to change an intake: lock it, let the domain decide, save the outcome under the
-   * version guard, then side effects, audit entry and outbox events, all in one transaction.
-   */
+  /** The same path for the service itself (a virus scan's verdict), by the intake's account and id. */
+  changeAsSystem(
+    accountId: string,
+    intakeId: string,
+    step: ChangeStep,
+  ): Promise<IntakeDetail & { events: IntakeEvent[] }> {
+    const access: AccessContext = { accountId, mode: null, createdByKeyId: null };
+    return this.changeLocked(
+      () => this.intakes.getForUpdate(access, intakeId),
+      SYSTEM_ACTOR,
+      { ip: null, requestId: null },
+      step,
+    );
+  }
+
   private changeLocked(
     load: () => Promise<IntakeRecord | undefined>,
     actor: Actor,
@@ -448,7 +468,12 @@ export class IntakeService {
         ...step.summary,
       });
       await this.emit(next.intake, result.events, now, next.items);
-      return { intake: { ...next.intake, version: next.intake.version + 1 }, items: next.items, events: result.events };
+      return {
+        intake: { ...next.intake, version: next.intake.version + 1 },
+        items: next.items,
+        files: await this.files.ofIntake(intake.id),
+        events: result.events,
+      };
     });
   }
 
@@ -494,6 +519,8 @@ export interface ChangeStep {
 
 /** The client in the portal, as the audit log records it. */
 export const CLIENT_ACTOR: Actor = { type: 'client', id: null, mode: null };
+/** The service itself (a scan's verdict), as the audit log records it. */
+export const SYSTEM_ACTOR: Actor = { type: 'system', id: null, mode: null };
 
 /** A concurrent request with the same Idempotency-Key committed first. */
 class ConcurrentDuplicate extends Error {}

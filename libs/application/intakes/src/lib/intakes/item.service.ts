@@ -16,13 +16,16 @@ import {
 } from '@intake/domain-intake';
 import {
   answerStillValid,
+  isFileType,
   ItemDefinition,
   parseItemDefinition,
   parseItemDefinitions,
   validateItemValue,
 } from '@intake/domain-items';
+import { ObjectStorage } from '@intake/application-storage';
 import { DomainError, notFound, validationFailed } from '@intake/errors';
 import { newId } from '@intake/ids';
+import { FileRecord, FileStore, fileFacts } from '../files/files';
 import { IntakeStore } from './intake.store';
 import { IntakeService } from './intake.service';
 import { intakeState, itemState, newItemRecord } from './intake-views';
@@ -66,6 +69,8 @@ export class ItemService {
     private readonly store: IntakeStore,
     private readonly accounts: AccountStore,
     private readonly mail: MailTransport,
+    private readonly files: FileStore,
+    private readonly storage: ObjectStorage,
   ) {}
 
   approve(principal: Principal, id: string, key: string, note: string | null, meta: RequestMeta) {
@@ -237,18 +242,24 @@ export class ItemService {
    * would invalidate the answer: 409 item_answer_would_be_discarded, nothing changed; with
    * discard_submitted_value the answer is cleared. A change that keeps the answer valid keeps it.
    */
-  update(principal: Principal, id: string, key: string, patch: ItemPatch, meta: RequestMeta) {
+  async update(principal: Principal, id: string, key: string, patch: ItemPatch, meta: RequestMeta) {
     const fields = ['type', 'label', 'help', 'required', 'constraints', 'owner_note'] as const;
     if (!fields.some((f) => patch[f] !== undefined)) {
       throw new DomainError('invalid_request', 'Give at least one field to change.', { reason: 'no_fields' });
     }
-    return this.intakes.change(principal, id, meta, {
+    let discardedFiles: FileRecord[] = [];
+    const result = await this.intakes.change(principal, id, meta, {
       action: 'item.updated',
       target: id,
       summary: { item_key: key, fields: fields.filter((f) => patch[f] !== undefined) },
-      decide: (intake, items, now) => {
+      decide: async (intake, items, now) => {
         const item = itemOf(items, key);
         const current = definitionOf(item);
+        // Uploads count as an answer once submitted; before that the rules are checked at submit.
+        const submitted = item.status === 'submitted' || item.status === 'approved';
+        const uploads = isFileType(item.type)
+          ? (await this.files.ofIntake(intake.id)).filter((f) => f.item_key === key)
+          : [];
         // Only the fields the caller gave (a DTO carries the others as undefined).
         const definitionPatch = Object.fromEntries(
           Object.entries(patch).filter(
@@ -259,8 +270,10 @@ export class ItemService {
         if (!parsed.definition)
           throw validationFailed(parsed.details.map((d) => ({ ...d, path: d.path.replace(/^item\./, '') })));
         const next = parsed.definition;
-        const answered = item.value !== null && item.value !== undefined;
-        const keeps = !answered || answerStillValid(current, next, item.value, []);
+        const answered = isFileType(item.type)
+          ? submitted && uploads.length > 0
+          : item.value !== null && item.value !== undefined;
+        const keeps = !answered || answerStillValid(current, next, item.value, uploads.map(fileFacts));
         if (!keeps && !patch.discard_submitted_value) {
           throw new DomainError(
             'item_answer_would_be_discarded',
@@ -280,8 +293,12 @@ export class ItemService {
           intake,
           items.map((i) => (i.key === key ? changed : i)),
         );
-        return keeps ? { intake: state, events: [] } : discardAnswer(state, key, now);
+        if (keeps) return { intake: state, events: [] };
+        discardedFiles = await this.files.delete(uploads.map((f) => f.id));
+        return discardAnswer(state, key, now);
       },
     });
+    for (const file of discardedFiles) await this.storage.delete(file.storage_key).catch(() => undefined);
+    return result;
   }
 }

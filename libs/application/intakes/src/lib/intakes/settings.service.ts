@@ -3,7 +3,7 @@ import { AccessContext, Principal } from '@intake/domain-accounts';
 import { afterMaxRemindersChange, ChaseSettingsInput, resolveChaseSettings } from '@intake/domain-intake';
 import { DomainError, validationFailed } from '@intake/errors';
 import { FolderStore } from '../folders/folders';
-import { IntakeService } from './intake.service';
+import { IntakeDetail, IntakeService } from './intake.service';
 import { IntakeStore } from './intake.store';
 import { intakeState } from './intake-views';
 import { IntakeRecord } from './records';
@@ -69,7 +69,7 @@ export class IntakeSettingsService {
     private readonly clients: ClientDirectory,
   ) {}
 
-  async update(principal: Principal, id: string, patch: IntakePatch, meta: RequestMeta): Promise<IntakeRecord> {
+  async update(principal: Principal, id: string, patch: IntakePatch, meta: RequestMeta): Promise<IntakeDetail> {
     const given = Object.entries(patch)
       .filter(([, v]) => v !== undefined)
       .map(([k]) => k);
@@ -125,7 +125,7 @@ export class IntakeSettingsService {
         if (chasing && replans && (!intake.stalled_at || resume)) await this.planner.replan(intake, now);
       },
     });
-    return result.intake;
+    return result;
   }
 
   /** POST /v1/intakes/:id/recipients: at most 4 besides the client; sends no mail itself. */

@@ -7,20 +7,19 @@ import { IntakeService } from '../intakes/intake.service';
 import { IntakeStore } from '../intakes/intake.store';
 import { intakeState } from '../intakes/intake-views';
 import { IntakeRecord, ItemRecord } from '../intakes/records';
+import { FileRecord, FileStore } from '../files/files';
+import { asPortalError, assertPortalSlug, noSuchPortal } from './portal-link';
 
 /** client.viewed fires at most once per intake in this window (the portal is reloaded often). */
 export const CLIENT_VIEWED_WINDOW_SECONDS = 3600;
 export const CLIENT_NOTE_MAX = 2000;
 
-/** One answer to every unknown, draft or deleted link, so a link's past existence never leaks. */
-export const noSuchPortal = () => new DomainError('not_found', 'No such portal link.');
-
-const PORTAL_SLUG = /^[A-Za-z0-9_-]{22}$/;
-
 export interface PortalView {
   intake: IntakeRecord;
   /** Client items only: owner items, decisions and notes never reach the client. */
   items: ItemRecord[];
+  /** Uploads to those items and the brief files. */
+  files: FileRecord[];
 }
 
 /** The client's side of an intake, reached through the portal link's slug. */
@@ -29,12 +28,13 @@ export class PortalService {
     private readonly uow: UnitOfWork,
     private readonly intakes: IntakeService,
     private readonly store: IntakeStore,
+    private readonly files: FileStore,
     private readonly clock: Clock,
   ) {}
 
   /** GET /portal/v1/:slug: sets client_last_seen, and emits client.viewed once per window. */
   async view(slug: string): Promise<PortalView> {
-    if (!PORTAL_SLUG.test(slug)) throw noSuchPortal();
+    assertPortalSlug(slug);
     return this.uow.run(async () => {
       const intake = await this.store.getBySlug(slug);
       if (!intake) throw noSuchPortal();
@@ -44,7 +44,11 @@ export class PortalService {
         await this.intakes.emitClientViewed(intake, now);
       }
       const items = (await this.store.items(intake.id)).filter((i) => i.assignee === 'client');
-      return { intake: { ...intake, client_last_seen: now }, items };
+      return {
+        intake: { ...intake, client_last_seen: now },
+        items,
+        files: clientFiles(await this.files.ofIntake(intake.id), items),
+      };
     });
   }
 
@@ -90,14 +94,13 @@ export class PortalService {
     key: string,
     decide: Parameters<IntakeService['changeBySlug']>[2]['decide'],
   ): Promise<PortalView> {
-    if (!PORTAL_SLUG.test(slug)) throw noSuchPortal();
+    assertPortalSlug(slug);
     try {
       const result = await this.intakes.changeBySlug(slug, meta, { action, summary: { item_key: key }, decide });
-      return { intake: result.intake, items: result.items.filter((i) => i.assignee === 'client') };
+      return clientView(result);
     } catch (error) {
       // The intake lookup's "Intake was not found" would tell the client nothing new, but say it the portal's way.
-      if (error instanceof DomainError && error.code === 'not_found' && !error.reason) throw noSuchPortal();
-      throw error;
+      throw asPortalError(error);
     }
   }
 }
@@ -106,6 +109,17 @@ function clientItem(items: ItemRecord[], key: string): ItemRecord {
   const item = items.find((i) => i.key === key && i.assignee === 'client');
   if (!item) throw new DomainError('not_found', `The intake has no item "${key}".`, { reason: 'item_not_found' });
   return item;
+}
+
+/** The client's part of an intake: client items, their files and the brief files. */
+export function clientView(detail: { intake: IntakeRecord; items: ItemRecord[]; files: FileRecord[] }): PortalView {
+  const items = detail.items.filter((i) => i.assignee === 'client');
+  return { intake: detail.intake, items, files: clientFiles(detail.files, items) };
+}
+
+function clientFiles(files: FileRecord[], clientItems: ItemRecord[]): FileRecord[] {
+  const keys = new Set(clientItems.map((i) => i.key));
+  return files.filter((f) => f.kind === 'brief' || (f.item_key !== null && keys.has(f.item_key)));
 }
 
 export const portalProgress = (items: ItemRecord[]) => progressOf(items);

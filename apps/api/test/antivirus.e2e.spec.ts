@@ -1,0 +1,124 @@
+import { Client } from 'pg';
+import { FileScanService } from '@intake/application-intakes';
+import { ClamdServer, EICAR, multipart, pdf, TestApp, TestEnvironment } from '@intake/testing';
+import { AccountsClient } from './accounts-client';
+import { apiTestEnvironment, startApi } from './api-test-app';
+
+describe('antivirus: uploads scanned by a real clamd (EICAR test signatures)', () => {
+  let environment: TestEnvironment;
+  let clamd: ClamdServer;
+  let t: TestApp;
+  let client: AccountsClient;
+  let db: Client;
+  let key: string;
+  let scans: FileScanService;
+
+  beforeAll(async () => {
+    clamd = await new ClamdServer().start();
+    environment = await apiTestEnvironment();
+    t = await startApi({
+      ...environment.env,
+      AV: 'clamd',
+      CLAMD_HOST: '127.0.0.1',
+      CLAMD_PORT: String(clamd.port),
+      PUBLIC_BASE_URL: 'http://api.test',
+    });
+    scans = t.app.get(FileScanService, { strict: false });
+    client = new AccountsClient(t.app);
+    db = new Client({ connectionString: environment.db.url });
+    await db.connect();
+    const owner = await client.owner();
+    key = (await client.createKey(owner.session, ['admin'])).key;
+  }, 60_000);
+
+  afterAll(async () => {
+    await db?.end();
+    await t?.close();
+    await environment?.dispose();
+    await clamd?.stop();
+  });
+
+  const newIntake = async () => {
+    const created = (
+      await client.asKey(key, {
+        method: 'POST',
+        url: '/v1/intakes',
+        payload: {
+          project_name: 'Tax return',
+          client: { email: 'karel@example.cz', name: 'Karel' },
+          items: [{ key: 'statement', type: 'file', label: 'Bank statement' }],
+        },
+      })
+    ).json();
+    return { id: created.intake_id as string, slug: (created.portal_url as string).split('/').pop() as string };
+  };
+  const upload = (url: string, name: string, content: Buffer, asOwner = false) => {
+    const body = multipart('file', name, content);
+    const request = { method: 'POST' as const, url, payload: body.payload, headers: body.headers };
+    return asOwner ? client.asKey(key, request) : client.request(request);
+  };
+  const download = (id: string, fileId: string) =>
+    client.asKey(key, { method: 'GET', url: `/v1/intakes/${id}/items/statement/files/${fileId}` });
+
+  it('keeps an upload pending until scanned; an infected one is never served and the client is asked for another', async () => {
+    const { id, slug } = await newIntake();
+    const uploaded = await upload(`/portal/v1/${slug}/items/statement/files`, 'statement.txt', Buffer.from(EICAR));
+    expect(uploaded.statusCode).toBe(201);
+    const file = uploaded.json().file;
+    expect(file.av_status).toBe('pending');
+    const pending = await download(id, file.id);
+    expect(pending.statusCode).toBe(422);
+    expect(pending.json()).toMatchObject({ error: 'unprocessable', reason: 'file_scan_pending' });
+
+    // Submitted before the scan finished: the verdict sends the item back to pending.
+    expect(
+      (await client.request({ method: 'POST', url: `/portal/v1/${slug}/items/statement/submit` })).statusCode,
+    ).toBe(200);
+    expect(await scans.scan(file.id)).toBe('infected');
+    expect(await scans.scan(file.id)).toBe('skipped');
+
+    const infected = await download(id, file.id);
+    expect(infected.statusCode).toBe(422);
+    expect(infected.json()).toMatchObject({ reason: 'file_infected' });
+    const detail = (await client.asKey(key, { method: 'GET', url: `/v1/intakes/${id}` })).json();
+    expect(detail.items[0]).toMatchObject({
+      status: 'pending',
+      files: [expect.objectContaining({ av_status: 'infected' })],
+    });
+    expect(detail.intake.status).toBe('in_progress');
+    const row = (await db.query(`SELECT av_signature FROM files WHERE id = $1`, [file.id])).rows[0];
+    expect(row.av_signature).toMatch(/EICAR/i);
+
+    const portal = (await client.request({ method: 'GET', url: `/portal/v1/${slug}` })).json();
+    expect(portal.items[0].files).toEqual([expect.objectContaining({ av_status: 'infected' })]);
+    const resubmit = await client.request({ method: 'POST', url: `/portal/v1/${slug}/items/statement/submit` });
+    expect(resubmit.statusCode).toBe(422);
+    expect(resubmit.json().details).toContainEqual({
+      path: 'files[0]',
+      message: 'failed the virus scan: remove it and upload another',
+    });
+  });
+
+  it('serves a clean file once scanned, and the sweep scans what the queue missed', async () => {
+    const { id, slug } = await newIntake();
+    const file = (await upload(`/portal/v1/${slug}/items/statement/files`, 'statement.pdf', pdf())).json().file;
+    expect(await scans.sweep(new Date())).toBe(0); // too recent: its queued job comes first
+    expect(await scans.sweep(new Date(Date.now() + 120_000))).toBe(1);
+    const served = await download(id, file.id);
+    expect(served.statusCode).toBe(302);
+    expect(served.headers.location).toMatch(/^http:\/\/api\.test\/v1\/files\/signed\?/);
+  });
+
+  it('scans brief files before storing them: EICAR is 422 and nothing is stored or counted', async () => {
+    const { id } = await newIntake();
+    const before = (await db.query(`SELECT storage_bytes_used FROM accounts`)).rows;
+    const refused = await upload(`/v1/intakes/${id}/brief/files`, 'eicar.com', Buffer.from(EICAR), true);
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json()).toMatchObject({ error: 'unprocessable', reason: 'file_infected' });
+    expect((await db.query(`SELECT count(*)::int AS n FROM files WHERE intake_id = $1`, [id])).rows[0].n).toBe(0);
+    expect((await db.query(`SELECT storage_bytes_used FROM accounts`)).rows).toEqual(before);
+    const accepted = await upload(`/v1/intakes/${id}/brief/files`, 'brief.pdf', pdf(), true);
+    expect(accepted.statusCode).toBe(201);
+    expect(accepted.json().file).toMatchObject({ av_status: 'clean', mime: 'application/pdf' });
+  });
+});

@@ -1,0 +1,24 @@
+import { Processor, WorkerHost } from '@nestjs/bullmq';
+import { Logger } from '@nestjs/common';
+import { Job } from 'bullmq';
+import { FileScanService, ScanOutcome } from '@intake/application-intakes';
+import { QueueName } from '@intake/queue';
+
+/**
+ * Consumes the scans queue: one job per upload, queued by the api after the upload commits.
+ * A failed scan (clamd away) is retried with backoff; the sweep pass catches anything lost.
+ */
+@Processor(QueueName.Scans, { concurrency: 2 })
+export class ScanProcessor extends WorkerHost {
+  private readonly logger = new Logger('Scans');
+
+  constructor(private readonly scans: FileScanService) {
+    super();
+  }
+
+  async process(job: Job<{ file_id: string }>): Promise<ScanOutcome> {
+    const outcome = await this.scans.scan(job.data.file_id);
+    if (outcome === 'infected') this.logger.warn({ file_id: job.data.file_id, outcome });
+    return outcome;
+  }
+}

@@ -1,0 +1,5 @@
+export * from './lib/sniff';
+export * from './lib/image-facts';
+export * from './lib/heic';
+export * from './lib/streaming-file-inspector';
+export * from './lib/uploads.module';
