@@ -29,12 +29,17 @@ if ! redis-cli -h 127.0.0.1 -p 6379 ping 2>/dev/null | grep -q PONG; then
   redis-server --daemonize yes --bind 127.0.0.1 -::1 --port 6379 --save "" --appendonly no
   wait_for Redis sh -c 'redis-cli -h 127.0.0.1 -p 6379 ping | grep -q PONG'
 fi
-# clamd is a test dependency (the antivirus adapter's tests start their own on a free port).
-if ! command -v clamd >/dev/null; then
-  echo "services: installing Debian's clamav-daemon"
+# Test dependencies from Debian: clamd (the antivirus tests start their own on a free port) and
+# Chromium (the portal's browser test drives it with playwright-core).
+missing=()
+command -v clamd >/dev/null || missing+=(clamav-daemon clamav)
+[ -x /usr/bin/chromium ] || missing+=(chromium)
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "services: installing Debian's ${missing[*]}"
   apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends clamav-daemon clamav >/dev/null
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 fi
 command -v clamd >/dev/null || { echo "services: clamd could not be installed" >&2; exit 1; }
+[ -x /usr/bin/chromium ] || { echo "services: chromium could not be installed" >&2; exit 1; }
 
-echo "services: PostgreSQL and Redis answer; clamd is installed"
+echo "services: PostgreSQL and Redis answer; clamd and chromium are installed"

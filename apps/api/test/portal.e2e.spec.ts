@@ -244,4 +244,13 @@ describe('portal API (real Postgres and Redis)', () => {
       expect([url, response.statusCode, response.json().reason]).toEqual([url, 409, 'intake_archived']);
     }
   });
+
+  it('keeps a structured item’s properties in the order the owner wrote them (the form follows it)', async () => {
+    const properties = { street: { type: 'string' }, city: { type: 'string' }, zip: { type: 'string' } };
+    const { slug } = await newIntake({
+      items: [{ key: 'address', type: 'structured', label: 'Address', schema: { type: 'object', properties } }],
+    });
+    const view = (await portal('GET', slug)).json();
+    expect(Object.keys(view.items[0].schema.properties)).toEqual(['street', 'city', 'zip']);
+  });
 });

@@ -14,6 +14,7 @@ import { Client } from 'pg';
 import { migrateDatabase } from '@intake/postgres';
 import { startBareServer } from './bare-server';
 import { BENCH_KEY, seed } from './seed';
+import { API_NODE_FLAGS, waitFor } from '../common';
 
 const ROOT = join(__dirname, '..', '..', '..');
 const INTAKES = Number(process.env['BENCH_INTAKES'] ?? 100_000);
@@ -30,18 +31,6 @@ interface Result {
   p99: number;
   non2xx: number;
   errors: number;
-}
-
-async function waitFor(url: string): Promise<void> {
-  for (let i = 0; i < 150; i += 1) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`${url} never answered`);
 }
 
 async function load(target: string, base: string, endpoint: string, ids: string[]): Promise<Result> {
@@ -93,7 +82,9 @@ async function main(): Promise<void> {
     const profile = process.env['BENCH_PROFILE']
       ? ['--cpu-prof', `--cpu-prof-dir=${process.env['BENCH_PROFILE']}`]
       : [];
-    const api = spawn(process.execPath, [...profile, join(ROOT, 'dist/apps/api/main.js')], {
+    // The api's production V8 flags (BENCH_NODE_FLAGS overrides them; empty for none).
+    const flags = (process.env['BENCH_NODE_FLAGS'] ?? API_NODE_FLAGS).split(' ').filter(Boolean);
+    const api = spawn(process.execPath, [...profile, ...flags, join(ROOT, 'dist/apps/api/main.js')], {
       env: {
         ...process.env,
         NODE_ENV: 'production',

@@ -5,6 +5,20 @@ import { Client } from 'pg';
 export const BENCH_KEY = `svc_live_${'b'.repeat(39)}ench`;
 export const BENCH_ACCOUNT = 'acc_benchbenchbenchbenchbe';
 
+/** The agency account with its admin key BENCH_KEY. */
+export async function seedAccount(db: Client): Promise<void> {
+  const hash = createHash('sha256').update(BENCH_KEY).digest();
+  await db.query(
+    `INSERT INTO accounts (id, name, plan, created_at, updated_at) VALUES ($1, 'Bench', 'agency', now(), now())`,
+    [BENCH_ACCOUNT],
+  );
+  await db.query(
+    `INSERT INTO api_keys (id, account_id, name, mode, scopes, token_hash, prefix, last4, created_at, last_used_at)
+     VALUES ('key_bench', $1, 'bench', 'live', '{admin}', $2, 'svc_live_', 'ench', now(), now())`,
+    [BENCH_ACCOUNT, hash],
+  );
+}
+
 /**
  * One agency account with `count` intakes (four items and one chase each), spread over statuses,
  * folders and clients like a busy real account; then ANALYZE.
@@ -13,16 +27,7 @@ export async function seed(url: string, count: number): Promise<string[]> {
   const db = new Client({ connectionString: url });
   await db.connect();
   try {
-    const hash = createHash('sha256').update(BENCH_KEY).digest();
-    await db.query(
-      `INSERT INTO accounts (id, name, plan, created_at, updated_at) VALUES ($1, 'Bench', 'agency', now(), now())`,
-      [BENCH_ACCOUNT],
-    );
-    await db.query(
-      `INSERT INTO api_keys (id, account_id, name, mode, scopes, token_hash, prefix, last4, created_at, last_used_at)
-       VALUES ('key_bench', $1, 'bench', 'live', '{admin}', $2, 'svc_live_', 'ench', now(), now())`,
-      [BENCH_ACCOUNT, hash],
-    );
+    await seedAccount(db);
     await db.query(
       `INSERT INTO folders (id, account_id, name, sort_order, created_at) SELECT 'fld_bench' || g, $1, 'Folder ' || g, g, now() FROM generate_series(1, 20) g`,
       [BENCH_ACCOUNT],

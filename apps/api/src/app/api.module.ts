@@ -11,11 +11,12 @@ import { QueueModule } from '@intake/queue';
 import { RedisModule, RedisProbe } from '@intake/redis';
 import { S3Module } from '@intake/s3';
 import { StorageFsModule } from '@intake/storage-fs';
+import { UploadsModule } from '@intake/uploads';
 import { AccountsModule } from './accounts/accounts.module';
 import { FilesController } from './files/files.controller';
 import { IntakesModule } from './intakes/intakes.module';
+import { PortalPageModule } from './portal-page/portal-page.module';
 import { TestClockModule } from './test-clock/test-clock.module';
-import { UploadsModule } from '@intake/uploads';
 
 /** The api: /v1 API, portal, probes, OpenAPI; test-clock routes only with TEST_CLOCK=enabled. */
 @Module({})
@@ -43,6 +44,7 @@ export class ApiModule {
         }),
         AccountsModule,
         IntakesModule,
+        PortalPageModule.forRoot(config),
         ...(config.testClock ? [TestClockModule] : []),
       ],
       controllers: [FilesController],

@@ -47,7 +47,7 @@ import { TemplatesController } from './templates.controller';
     FoldersController,
     TemplatesController,
   ],
-  exports: [FileScanService],
+  exports: [FileScanService, PortalService],
   providers: [
     {
       provide: FolderService,

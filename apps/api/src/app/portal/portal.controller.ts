@@ -31,7 +31,7 @@ import { fileView } from '../intakes/intake-views';
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
 
-class SubmitValueBody {
+class PortalValueBody {
   @ApiProperty({
     description: 'the answer, shaped by the item type (string, number, boolean, list, object)',
     example: 'We bake sourdough.',
@@ -40,7 +40,7 @@ class SubmitValueBody {
   value!: unknown;
 }
 
-class WaiverBody {
+class PortalWaiverBody {
   @ApiProperty({ example: 'We do not have a logo yet.', maxLength: 2000 })
   @Transform(trim)
   @IsString()
@@ -48,7 +48,7 @@ class WaiverBody {
   reason!: string;
 }
 
-class NoteBody {
+class PortalNoteBody {
   @ApiPropertyOptional({ nullable: true, maxLength: 2000, description: 'null clears it' })
   @ValidateIf((_, v) => v !== null)
   @IsOptional()
@@ -148,7 +148,7 @@ export class PortalController {
   async submit(
     @Param('slug') slug: string,
     @Param('key') key: string,
-    @Body() body: SubmitValueBody,
+    @Body() body: PortalValueBody,
     @Meta() meta: RequestMeta,
   ) {
     return portalView(await this.portal.submitValue(slug, key, body.value, meta));
@@ -160,7 +160,7 @@ export class PortalController {
   async waiver(
     @Param('slug') slug: string,
     @Param('key') key: string,
-    @Body() body: WaiverBody,
+    @Body() body: PortalWaiverBody,
     @Meta() meta: RequestMeta,
   ) {
     return portalView(await this.portal.proposeWaiver(slug, key, body.reason, meta));
@@ -171,7 +171,7 @@ export class PortalController {
   async note(
     @Param('slug') slug: string,
     @Param('key') key: string,
-    @Body() body: NoteBody,
+    @Body() body: PortalNoteBody,
     @Meta() meta: RequestMeta,
   ) {
     return portalView(await this.portal.setNote(slug, key, body.note ?? null, meta));

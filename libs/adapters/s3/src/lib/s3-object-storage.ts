@@ -17,31 +17,40 @@ export interface S3Settings {
   accessKey: string;
   secretKey: string;
   pathStyle: boolean;
-  /** Multipart part size in bytes (at least 5 MiB); 16 MiB by default. */
+  /** Multipart part size in bytes (at least 5 MiB); 8 MiB by default. */
   partSize?: number;
 }
 
 /**
  * Multipart part size. With an unknown length the client would otherwise size parts for a 5 TiB
- * object and hold each in memory; 16 MiB keeps a 1 GiB upload far below the memory target.
+ * object and hold one in memory at a time; 8 MiB keeps a 1 GiB upload under the memory target
+ * (and allows objects up to 80 GiB within S3's 10,000 parts).
  */
-const PART_SIZE = 16 * 1024 * 1024;
+const PART_SIZE = 8 * 1024 * 1024;
 
 /** Regroups a byte stream into buffers of exactly `size` bytes (the last may be shorter). */
+/**
+ * The body as parts of `size` bytes (the last may be shorter), copied into one reused buffer: the
+ * consumer must be done with a part before it asks for the next, so one part's worth of memory is
+ * all an upload of any length holds.
+ */
 async function* inParts(body: AsyncIterable<Uint8Array>, size: number): AsyncGenerator<Buffer> {
-  let pending: Buffer[] = [];
+  const part = Buffer.allocUnsafe(size);
   let length = 0;
   for await (const chunk of body) {
-    pending.push(Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength));
-    length += chunk.byteLength;
-    while (length >= size) {
-      const joined = Buffer.concat(pending, length);
-      yield joined.subarray(0, size);
-      pending = [joined.subarray(size)];
-      length -= size;
+    let offset = 0;
+    while (offset < chunk.byteLength) {
+      const take = Math.min(size - length, chunk.byteLength - offset);
+      part.set(chunk.subarray(offset, offset + take), length);
+      length += take;
+      offset += take;
+      if (length === size) {
+        yield part;
+        length = 0;
+      }
     }
   }
-  if (length > 0) yield Buffer.concat(pending, length);
+  if (length > 0) yield part.subarray(0, length);
 }
 
 /** A Content-Disposition that survives non-ASCII file names (RFC 6266 / 5987). */
@@ -70,9 +79,9 @@ export class S3ObjectStorage extends ObjectStorage {
   }
 
   /**
-   * Streams the body up as parts of known length: a body that fits one part is a single PUT,
-   * a longer one a multipart upload. At most two parts are held in memory at a time. (An upload
-   * of unknown length as one chunked PUT is refused by S3 and by S3-compatible servers.)
+   * Streams the body up as parts of known length: a body shorter than one part is a single PUT,
+   * a longer one a multipart upload. One part is held in memory at a time (one buffer, reused).
+   * (An upload of unknown length as one chunked PUT is refused by S3 and by S3-compatible servers.)
    */
   async put(key: string, body: ByteStream, options: PutOptions): Promise<{ size: number }> {
     assertObjectKey(key);
@@ -81,25 +90,27 @@ export class S3ObjectStorage extends ObjectStorage {
     const parts = inParts(limitBytes(body, options.maxBytes, counter), this.settings.partSize ?? PART_SIZE)[
       Symbol.asyncIterator
     ]();
+    // (parts are views of one buffer: each is uploaded before the next is read)
     let uploadId: string | undefined;
     try {
-      let current = await parts.next();
-      let next = current.done ? current : await parts.next();
-      if (next.done) {
-        const single = current.done ? Buffer.alloc(0) : current.value;
+      const first = await parts.next();
+      const partSize = this.settings.partSize ?? PART_SIZE;
+      if (first.done || first.value.length < partSize) {
+        // Everything fitted in one part: a single PUT.
+        const single = first.done ? Buffer.alloc(0) : first.value;
         await this.client.putObject(this.settings.bucket, key, single, single.length, headers);
         return { size: counter.bytes };
       }
       uploadId = await this.client.initiateNewMultipartUpload(this.settings.bucket, key, headers);
       const etags: Array<{ part: number; etag: string }> = [];
+      let current: IteratorResult<Buffer> = first;
       for (let part = 1; !current.done; part += 1) {
         const uploaded = await this.client.uploadPart(
           { bucketName: this.settings.bucket, objectName: key, uploadID: uploadId, partNumber: part, headers: {} },
           current.value,
         );
         etags.push({ part, etag: uploaded.etag });
-        current = next;
-        next = current.done ? current : await parts.next();
+        current = await parts.next();
       }
       await this.client.completeMultipartUpload(this.settings.bucket, key, uploadId, etags);
       return { size: counter.bytes };

@@ -1,5 +1,3 @@
-import { createRequire } from 'node:module';
-import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { DomainError } from '@intake/errors';
 
@@ -25,8 +23,17 @@ const CONCURRENCY = 2;
 let running = 0;
 const waiting: Array<() => void> = [];
 
+/** Node's own require inside a webpack bundle (where `require.resolve` yields a module id). */
+declare const __non_webpack_require__: NodeJS.Require | undefined;
+
+/**
+ * The path the worker requires. Naming the package in `require.resolve` makes the bundler record
+ * it as the app's dependency; the decoder (8 MB of JavaScript) is loaded only in the worker.
+ */
 function heicModule(): string {
-  return createRequire(join(process.cwd(), 'package.json')).resolve('heic-convert');
+  return typeof __non_webpack_require__ === 'function'
+    ? __non_webpack_require__.resolve('heic-convert')
+    : require.resolve('heic-convert');
 }
 
 export const notConvertible = () =>

@@ -4,6 +4,7 @@ import { CreateIntakes1795000200000 } from './1795000200000-create-intakes';
 import { AuditClientActor1795000300000 } from './1795000300000-audit-client-actor';
 import { IntakeCounts1795000400000 } from './1795000400000-intake-counts';
 import { CreateFiles1795000500000 } from './1795000500000-create-files';
+import { KeepSchemaOrder1795000600000 } from './1795000600000-keep-schema-order';
 
 /** Every migration, oldest first. A new migration file is added here as well. */
 export const MIGRATIONS = [
@@ -13,4 +14,5 @@ export const MIGRATIONS = [
   AuditClientActor1795000300000,
   IntakeCounts1795000400000,
   CreateFiles1795000500000,
+  KeepSchemaOrder1795000600000,
 ];

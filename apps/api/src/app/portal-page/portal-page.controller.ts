@@ -1,0 +1,40 @@
+import { Controller, Get, Param, Res, UseFilters } from '@nestjs/common';
+import { ApiExcludeController } from '@nestjs/swagger';
+import type { FastifyReply } from 'fastify';
+import { PortalService } from '@intake/application-intakes';
+import { DomainError } from '@intake/errors';
+import { Public } from '@intake/http';
+import { PORTAL_PAGE_HEADERS, PORTAL_SCRIPT_HEADERS, PortalPageDocuments } from './portal-page.html';
+import { pageLanguage } from './portal-page.i18n';
+import { PortalPageErrorFilter } from './portal-page.filter';
+
+/**
+ * The client portal page at `{PORTAL_URL}/{slug}` and its script (the path prefix comes from
+ * PORTAL_URL, see PortalPageModule). HTML for people, so not part of the OpenAPI document. The slug
+ * is the credential, as on the portal API.
+ */
+@ApiExcludeController()
+@Public()
+@Controller()
+export class PortalPageController {
+  constructor(
+    private readonly documents: PortalPageDocuments,
+    private readonly portal: PortalService,
+  ) {}
+
+  @Get('assets/:file')
+  script(@Param('file') file: string, @Res({ passthrough: true }) reply: FastifyReply): string {
+    if (file !== this.documents.scriptFile) throw new DomainError('not_found', 'No such route or resource.');
+    void reply.headers(PORTAL_SCRIPT_HEADERS);
+    return this.documents.script;
+  }
+
+  /** Looking the link up is the client's view (client_last_seen, client.viewed) and gives the language. */
+  @Get(':slug')
+  @UseFilters(PortalPageErrorFilter)
+  async page(@Param('slug') slug: string, @Res({ passthrough: true }) reply: FastifyReply): Promise<string> {
+    const { intake } = await this.portal.view(slug);
+    void reply.headers(PORTAL_PAGE_HEADERS);
+    return this.documents.page(pageLanguage(intake.client_language));
+  }
+}

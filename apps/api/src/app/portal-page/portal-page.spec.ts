@@ -1,0 +1,110 @@
+import { Script } from 'node:vm';
+import { LANGUAGES } from '@intake/domain-accounts';
+import { escapeHtml, PortalPageDocuments, portalPagePrefix, scriptJson } from './portal-page.html';
+import { CATALOGUES, Message, pageLanguage } from './portal-page.i18n';
+import { compactScript, PORTAL_SCRIPT } from './portal-page.script';
+
+const placeholders = (message: Message) =>
+  [...new Set([...JSON.stringify(message).matchAll(/\{(\w+)\}/g)].map((m) => m[1]))].sort();
+
+/** The plural categories a language's rules pick for the counts the page shows (whole numbers). */
+const categoriesInUse = (language: string) => {
+  const rules = new Intl.PluralRules(language);
+  const counts = [...Array.from({ length: 1001 }, (_, n) => n), 10_000, 100_000];
+  return [...new Set(counts.map((n) => rules.select(n)))].sort();
+};
+
+describe('portal page catalogues', () => {
+  const en = CATALOGUES.en;
+
+  it.each(LANGUAGES.filter((l) => l !== 'en'))('%s has exactly the keys of en', (language) => {
+    expect(Object.keys(CATALOGUES[language]).sort()).toEqual(Object.keys(en).sort());
+  });
+
+  it.each([...LANGUAGES])('%s: same placeholders as en, plural forms for every count it can show', (language) => {
+    const catalogue = CATALOGUES[language];
+    for (const [key, english] of Object.entries(en)) {
+      const message = catalogue[key as keyof typeof en];
+      expect([key, placeholders(message)]).toEqual([key, placeholders(english)]);
+      expect([key, typeof message]).toEqual([key, typeof english]);
+      if (typeof message === 'object') {
+        for (const category of categoriesInUse(language)) {
+          expect([key, category, typeof message[category as keyof typeof message]]).toEqual([key, category, 'string']);
+        }
+      } else {
+        expect([key, message.trim().length > 0]).toEqual([key, true]);
+      }
+    }
+  });
+
+  it('has every message the script asks for', () => {
+    const literal = [...PORTAL_SCRIPT.matchAll(/\bt\('([a-z_]+)'[,)]/g)].map((m) => m[1] as string);
+    // Keys the script builds from a prefix and a value from the API.
+    const built = [
+      ...['pending', 'submitted', 'approved', 'needs_revision', 'waived'].map((s) => `status_${s}`),
+      ...['pending', 'clean', 'infected'].map((s) => `av_${s}`),
+      ...['pending', 'accepted', 'rejected'].map((s) => `waiver_${s}`),
+      ...['files', 'choices'].flatMap((u) => ['exact', 'range', 'min', 'max'].map((k) => `hint_${u}_${k}`)),
+      'err_item_approved',
+      'err_item_waived',
+      ...[...PORTAL_SCRIPT.matchAll(/'(err_[a-z_]+)'\]/g)].map((m) => m[1] as string),
+    ];
+    expect(literal.length).toBeGreaterThan(50);
+    expect([...literal, ...built].filter((key) => !(key in en))).toEqual([]);
+    // No "none" message: a waiver in state none shows nothing.
+    expect('waiver_none' in en).toBe(false);
+  });
+
+  it('falls back to English for a language it does not speak', () => {
+    expect(pageLanguage('de')).toBe('de');
+    expect(pageLanguage('fr')).toBe('en');
+    expect(pageLanguage(null)).toBe('en');
+  });
+});
+
+describe('portal page script', () => {
+  it('parses as a classic script and keeps to the rules that make compacting safe', () => {
+    expect(() => new Script(PORTAL_SCRIPT, { filename: 'portal.js' })).not.toThrow();
+    expect(PORTAL_SCRIPT).not.toMatch(/[`]|\$\{/);
+    expect(PORTAL_SCRIPT).not.toMatch(/innerHTML|outerHTML|insertAdjacentHTML|document\.write|eval\(|new Function/);
+    expect(compactScript(PORTAL_SCRIPT)).toBe(PORTAL_SCRIPT);
+  });
+
+  it('compacts indentation, blank lines and whole-line comments only', () => {
+    expect(compactScript("  // why\n  const a = '  x  ';\n\n  a;\n")).toBe("const a = '  x  ';\na;");
+  });
+});
+
+describe('portal page documents', () => {
+  const documents = new PortalPageDocuments('/p');
+
+  it('escapes HTML and keeps `<` out of embedded JSON', () => {
+    expect(escapeHtml(`<a href="x">'&'</a>`)).toBe('&lt;a href=&quot;x&quot;&gt;&#39;&amp;&#39;&lt;/a&gt;');
+    const json = scriptJson({ text: '</script><!--' });
+    expect(json).not.toContain('<');
+    expect(JSON.parse(json)).toEqual({ text: '</script><!--' });
+  });
+
+  it('derives the path prefix from PORTAL_URL', () => {
+    expect(portalPagePrefix('http://127.0.0.1:3000/p')).toBe('/p');
+    expect(portalPagePrefix('https://portal.example/client/')).toBe('/client');
+    expect(portalPagePrefix('https://portal.example')).toBe('');
+  });
+
+  it('stays small: HTML, CSS, catalogue and script under 58 KB for every language (the budget is 60 KB)', () => {
+    for (const language of LANGUAGES) {
+      const total = Buffer.byteLength(documents.page(language)) + Buffer.byteLength(documents.script);
+      expect([language, total < 58_000]).toEqual([language, true]);
+    }
+  });
+
+  it('differs between languages only in lang and the catalogue', () => {
+    const strip = (html: string) =>
+      html
+        .replace(/<html lang="[a-z]+">/, '')
+        .replace(/<title>.*<\/title>/, '')
+        .replace(/<main id="app".*<\/main>/, '')
+        .replace(/<script type="application\/json" id="messages">.*?<\/script>/, '');
+    expect(strip(documents.page('cs'))).toBe(strip(documents.page('en')));
+  });
+});

@@ -1,0 +1,204 @@
+/**
+ * Upload benchmark (DESIGN.md section 7: "a 1 GiB upload keeps the process under 200 MB RSS"):
+ * the built api, a file item that takes 2 GiB, and one multipart upload of BENCH_UPLOAD_MIB
+ * (default 1024) MiB through POST /portal/v1/:slug/items/:key/files, generated on the fly. The api
+ * process's RSS is read from /proc every 50 ms; peak and baseline are reported per storage
+ * driver (a local directory, and S3 through an S3-compatible server on loopback). Prints a
+ * Markdown table and writes tools/bench/uploads/results.json.
+ *
+ *   npm run build && npm run bench:uploads          (BENCH_UPLOAD_MIB, BENCH_DRIVERS=fs,s3, BENCH_NODE_FLAGS)
+ */
+import { ChildProcess, spawn } from 'node:child_process';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { request } from 'node:http';
+import { join } from 'node:path';
+import { Client } from 'pg';
+import { migrateDatabase } from '@intake/postgres';
+import { S3Server } from '@intake/testing';
+import { BENCH_KEY, seedAccount } from '../api/seed';
+import { API_NODE_FLAGS, waitFor } from '../common';
+
+const ROOT = join(__dirname, '..', '..', '..');
+const MIB = 1024 * 1024;
+const UPLOAD_MIB = Number(process.env['BENCH_UPLOAD_MIB'] ?? 1024);
+const DRIVERS = (process.env['BENCH_DRIVERS'] ?? 'fs,s3').split(',');
+const ADMIN_URL = process.env['DATABASE_URL'] ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const PORT = 3420;
+const BASE = `http://127.0.0.1:${PORT}`;
+
+interface Result {
+  driver: string;
+  uploadMiB: number;
+  status: number;
+  seconds: number;
+  mibPerSecond: number;
+  baselineRssMiB: number;
+  peakRssMiB: number;
+  storedBytes: number;
+}
+
+const rssMiB = (pid: number): number => {
+  const line = readFileSync(`/proc/${pid}/status`, 'utf8')
+    .split('\n')
+    .find((l) => l.startsWith('VmRSS:'));
+  return Number(line?.match(/(\d+)/)?.[1] ?? 0) / 1024;
+};
+
+/** Streams one multipart/form-data upload of `mib` MiB, honouring back-pressure. */
+function upload(path: string, mib: number): Promise<{ status: number; body: string }> {
+  const boundary = '----intakebench';
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="big.bin"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+  );
+  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+  const chunk = Buffer.alloc(MIB);
+  for (let i = 0; i < chunk.length; i += 4) chunk.writeUInt32LE((i * 2654435761) >>> 0, i);
+  return new Promise((resolve, reject) => {
+    const req = request(`${BASE}${path}`, {
+      method: 'POST',
+      headers: {
+        'content-type': `multipart/form-data; boundary=${boundary}`,
+        'content-length': String(head.length + mib * MIB + tail.length),
+      },
+    });
+    req.on('response', (res) => {
+      let body = '';
+      res.on('data', (d: Buffer) => (body += d.toString()));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+    });
+    req.on('error', reject);
+    let sent = 0;
+    const pump = (): void => {
+      while (sent < mib) {
+        sent += 1;
+        if (!req.write(chunk)) return void req.once('drain', pump);
+      }
+      req.end(tail);
+    };
+    req.write(head);
+    pump();
+  });
+}
+
+async function startApi(env: Record<string, string>): Promise<ChildProcess> {
+  const flags = (process.env['BENCH_NODE_FLAGS'] ?? API_NODE_FLAGS).split(' ').filter(Boolean);
+  const api = spawn(process.execPath, [...flags, join(ROOT, 'dist/apps/api/main.js')], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  await waitFor(`${BASE}/healthz`);
+  return api;
+}
+
+async function stopApi(api: ChildProcess): Promise<void> {
+  if (api.exitCode !== null) return;
+  await new Promise<void>((resolve) => {
+    api.once('exit', () => resolve());
+    api.kill('SIGTERM');
+  });
+}
+
+async function run(driver: string, databaseUrl: string, db: Client): Promise<Result> {
+  const storageDir = join(ROOT, 'tmp', 'bench-upload-storage');
+  const s3 = driver === 's3' ? await new S3Server(['bench']).start() : undefined;
+  const s3Env: Record<string, string> = s3
+    ? {
+        STORAGE_DRIVER: 's3',
+        S3_ENDPOINT: s3.settings('bench').endpoint,
+        S3_REGION: 'us-east-1',
+        S3_BUCKET: 'bench',
+        S3_ACCESS_KEY: 'S3RVER',
+        S3_SECRET_KEY: 'S3RVER',
+        S3_PATH_STYLE: 'true',
+      }
+    : { STORAGE_DRIVER: 'fs', STORAGE_DIR: storageDir };
+  const api = await startApi({
+    NODE_ENV: 'production',
+    SIGNING_SECRET: 'bench-signing-secret-bench-signing-secret',
+    // Production refuses AV=none; uploads only queue their scan, so clamd is not contacted.
+    AV: 'clamd',
+    PORT: String(PORT),
+    HOST: '127.0.0.1',
+    DATABASE_URL: databaseUrl,
+    DB_MIGRATE_ON_START: 'false',
+    LOG_LEVEL: 'warn',
+    REDIS_PREFIX: `bench-uploads-${process.pid}`,
+    MAIL_OUTBOX_DIR: join(ROOT, 'tmp', 'bench-mail'),
+    ...s3Env,
+  });
+  try {
+    const created = await fetch(`${BASE}/v1/intakes`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${BENCH_KEY}`, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        project_name: 'Upload benchmark',
+        client: { email: 'bench@example.com', name: 'Bench' },
+        items: [{ key: 'archive', type: 'file', label: 'Archive', constraints: { max_bytes: 2 * 1024 * MIB } }],
+      }),
+    });
+    if (created.status !== 201) throw new Error(`POST /v1/intakes: ${created.status} ${await created.text()}`);
+    const slug = ((await created.json()) as { portal_url: string }).portal_url.split('/').pop();
+
+    await new Promise((r) => setTimeout(r, 1000));
+    const baseline = rssMiB(api.pid!);
+    let peak = baseline;
+    const sampler = setInterval(() => (peak = Math.max(peak, rssMiB(api.pid!))), 50);
+    const started = process.hrtime.bigint();
+    const response = await upload(`/portal/v1/${slug}/items/archive/files`, UPLOAD_MIB);
+    const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+    clearInterval(sampler);
+    peak = Math.max(peak, rssMiB(api.pid!));
+    if (response.status !== 201) throw new Error(`upload: ${response.status} ${response.body}`);
+    const stored = await db.query(`SELECT size::float8 AS size FROM files ORDER BY created_at DESC LIMIT 1`);
+    return {
+      driver,
+      uploadMiB: UPLOAD_MIB,
+      status: response.status,
+      seconds: Math.round(seconds * 10) / 10,
+      mibPerSecond: Math.round(UPLOAD_MIB / seconds),
+      baselineRssMiB: Math.round(baseline),
+      peakRssMiB: Math.round(peak),
+      storedBytes: Number(stored.rows[0]?.size ?? 0),
+    };
+  } finally {
+    await stopApi(api);
+    await s3?.stop();
+    rmSync(storageDir, { recursive: true, force: true });
+  }
+}
+
+async function main(): Promise<void> {
+  const name = `bench_uploads_${process.pid}`;
+  const admin = new Client({ connectionString: ADMIN_URL });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  const url = new URL(ADMIN_URL);
+  url.pathname = `/${name}`;
+  const db = new Client({ connectionString: url.toString() });
+  try {
+    await migrateDatabase({ url: url.toString(), poolSize: 2 });
+    await db.connect();
+    await seedAccount(db);
+    const results: Result[] = [];
+    for (const driver of DRIVERS) results.push(await run(driver, url.toString(), db));
+    const lines = [
+      `| storage | upload | status | seconds | MiB/s | api RSS before | api RSS peak | stored bytes |`,
+      `|---|---:|---:|---:|---:|---:|---:|---:|`,
+      ...results.map(
+        (r) =>
+          `| ${r.driver} | ${r.uploadMiB} MiB | ${r.status} | ${r.seconds} | ${r.mibPerSecond} | ${r.baselineRssMiB} MiB | ${r.peakRssMiB} MiB | ${r.storedBytes} |`,
+      ),
+    ];
+    console.log(lines.join('\n'));
+    writeFileSync(join(__dirname, 'results.json'), JSON.stringify({ results }, null, 2));
+  } finally {
+    await db.end().catch(() => undefined);
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await admin.end();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
