@@ -298,6 +298,27 @@ describe('uploads through the portal, and downloads (real Postgres, Redis and st
     expect(await objects(id)).toEqual([]);
   });
 
+  it('over real HTTP, a refused large upload gets its error and the connection stays usable', async () => {
+    const { slug } = await newIntake();
+    await t.app.listen(0, '127.0.0.1');
+    const base = (await t.app.getUrl()).replace('[::1]', '127.0.0.1');
+    const send = async (item: string, content: Buffer) => {
+      const body = multipart('file', 'big.pdf', content);
+      const response = await fetch(`${base}/portal/v1/${slug}/items/${item}/files`, {
+        method: 'POST',
+        headers: body.headers,
+        body: body.payload,
+      });
+      return { status: response.status, json: (await response.json()) as { reason?: string } };
+    };
+    const big = Buffer.concat([pdf(), Buffer.alloc(8 * 1024 * 1024, 32)]);
+    expect(await send('about', big)).toMatchObject({ status: 422 }); // a value item: refused before reading
+    expect(await send('contract', big)).toMatchObject({ status: 422, json: { reason: 'file.too_large' } });
+    expect(await send('nope', big)).toMatchObject({ status: 404 });
+    // The same keep-alive connection carries on (and closing the app below does not hang on one).
+    expect(await send('contract', pdf())).toMatchObject({ status: 201 });
+  });
+
   describe('brief files', () => {
     const addBrief = (id: string, name: string, content: Buffer, as = key) => {
       const body = multipart('file', name, content);

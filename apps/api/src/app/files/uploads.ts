@@ -26,6 +26,27 @@ export async function incomingFile(request: FastifyRequest): Promise<IncomingFil
   return { filename: part.filename, body: part.file };
 }
 
+/**
+ * Runs `use` with the request's file. When it fails before reading the file to the end, the rest
+ * of the upload is read and discarded, so the error response goes out on a connection that stays
+ * usable (an unread multipart body would stall it).
+ */
+export async function withIncomingFile<T>(
+  request: FastifyRequest,
+  use: (file: IncomingFile) => Promise<T>,
+): Promise<T> {
+  const file = await incomingFile(request);
+  try {
+    return await use(file);
+  } catch (error) {
+    // Whatever the multipart parser still holds is dropped, and the rest of the body is read and
+    // discarded, so the client (still sending) receives the error response.
+    request.raw.unpipe();
+    request.raw.resume();
+    throw error;
+  }
+}
+
 /** OpenAPI for a multipart upload with one field `file`. */
 export const ApiFileUpload = () =>
   applyDecorators(

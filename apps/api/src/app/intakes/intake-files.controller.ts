@@ -12,7 +12,7 @@ import { RequestMeta } from '@intake/application-accounts';
 import { FileService } from '@intake/application-intakes';
 import { accessOf, Principal } from '@intake/domain-accounts';
 import { Access, CurrentPrincipal, Meta } from '../accounts/access';
-import { ApiFileUpload, incomingFile, redirectTo } from '../files/uploads';
+import { ApiFileUpload, redirectTo, withIncomingFile } from '../files/uploads';
 import { BriefFileView } from './intake-responses.dto';
 import { briefFileView } from './intake-views';
 
@@ -58,7 +58,8 @@ export class IntakeFilesController {
     @Req() request: FastifyRequest,
     @Meta() meta: RequestMeta,
   ): Promise<BriefFileResponse> {
-    return { file: briefFileView(await this.files.addBriefFile(principal, id, await incomingFile(request), meta)) };
+    const file = await withIncomingFile(request, (incoming) => this.files.addBriefFile(principal, id, incoming, meta));
+    return { file: briefFileView(file) };
   }
 
   @Delete('brief/files/:fileId')

@@ -25,7 +25,7 @@ import {
 import { isFileType } from '@intake/domain-items';
 import { Public } from '@intake/http';
 import { Meta } from '../accounts/access';
-import { ApiFileUpload, incomingFile, redirectTo } from '../files/uploads';
+import { ApiFileUpload, redirectTo, withIncomingFile } from '../files/uploads';
 import { fileView } from '../intakes/intake-views';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
@@ -192,7 +192,7 @@ export class PortalController {
     @Req() request: FastifyRequest,
     @Meta() meta: RequestMeta,
   ) {
-    const file = await this.files.upload(slug, key, await incomingFile(request), meta);
+    const file = await withIncomingFile(request, (incoming) => this.files.upload(slug, key, incoming, meta));
     return { file: clientFileView(file) };
   }
 

@@ -96,6 +96,11 @@ export class FileService {
     assertNotArchived(intake);
     const item = uploadableItem(await this.store.items(intake.id), key);
     const itemMax = item.constraints.max_bytes ?? DEFAULT_MAX_FILE_BYTES;
+    // A full file_list is refused before the upload is read (and again under the lock).
+    assertRoomFor(
+      item,
+      (await this.files.ofIntake(intake.id)).filter((f) => f.item_key === key),
+    );
 
     const id = newId('file');
     const storageKey = `${intakeFilesPrefix(intake.id)}files/${id}`;
@@ -121,20 +126,16 @@ export class FileService {
       const details = validateFileSet(item, [fileFacts(record)], 'file').filter((d) => d.path !== 'file');
       if (details.length > 0)
         throw validationFailed(details.map((d) => ({ ...d, path: d.path.replace(/^file\[0\]/, 'file') })));
-      await this.intakes.changeBySlug(slug, meta, {
-        action: 'item.file_uploaded',
-        summary: { item_key: key, file_id: id, size: record.size, checksum_sha256: record.checksum_sha256 },
-        decide: async (locked, items, now) => {
+      await this.portalChange(
+        slug,
+        meta,
+        'item.file_uploaded',
+        { item_key: key, file_id: id, size: record.size, checksum_sha256: record.checksum_sha256 },
+        async (locked, items, now) => {
           const current = uploadableItem(items, key);
           const existing = (await this.files.ofIntake(locked.id)).filter((f) => f.item_key === key);
-          if (current.type === 'file_list') {
-            const max = current.constraints.max_count ?? CONSTRAINT_MAXIMUMS.max_count;
-            if (existing.length >= max) {
-              throw validationFailed([
-                { path: 'file', message: `cannot be added: the item takes at most ${max} files` },
-              ]);
-            }
-          } else {
+          assertRoomFor(current, existing);
+          if (current.type !== 'file_list') {
             // file and image items hold one file: a new upload replaces the old one.
             replaced = await this.files.delete(existing.map((f) => f.id));
           }
@@ -142,7 +143,7 @@ export class FileService {
           await this.files.insert(record);
           return unsubmitted(locked, items, key, now);
         },
-      });
+      );
     } catch (error) {
       await this.storage.delete(storageKey).catch(() => undefined);
       throw error;
@@ -395,6 +396,15 @@ function assertBriefRoom(files: FileRecord[]): void {
     throw validationFailed([
       { path: 'file', message: `cannot be added: an intake has at most ${BRIEF_FILES_MAX} brief files` },
     ]);
+  }
+}
+
+/** A file_list takes files up to its max_count; file and image items replace their one file. */
+function assertRoomFor(item: ItemRecord, existing: FileRecord[]): void {
+  if (item.type !== 'file_list') return;
+  const max = item.constraints.max_count ?? CONSTRAINT_MAXIMUMS.max_count;
+  if (existing.length >= max) {
+    throw validationFailed([{ path: 'file', message: `cannot be added: the item takes at most ${max} files` }]);
   }
 }
 
