@@ -121,4 +121,23 @@ describe('antivirus: uploads scanned by a real clamd (EICAR test signatures)', (
     expect(accepted.statusCode).toBe(201);
     expect(accepted.json().file).toMatchObject({ av_status: 'clean', mime: 'application/pdf' });
   });
+
+  it('retries a scan that failed (clamd away) with a growing delay, never marking the file clean', async () => {
+    const { id, slug } = await newIntake();
+    const file = (await upload(`/portal/v1/${slug}/items/statement/files`, 'statement.pdf', pdf())).json().file;
+    await clamd.stop();
+    await expect(scans.scan(file.id)).rejects.toThrow();
+    const row = async () =>
+      (await db.query(`SELECT av_status, scan_attempts, scan_error, next_scan_at FROM files WHERE id = $1`, [file.id]))
+        .rows[0];
+    const first = await row();
+    expect(first).toMatchObject({ av_status: 'pending', scan_attempts: 1, scan_error: expect.any(String) });
+    const later = new Date(Date.now() + 10 * 60_000);
+    await expect(scans.sweep(later)).rejects.toThrow(); // due again: tried, and failed again
+    const second = await row();
+    expect(second.scan_attempts).toBe(2);
+    expect(new Date(second.next_scan_at).getTime()).toBeGreaterThan(later.getTime() + 100_000);
+    expect(await scans.sweep(later)).toBe(0); // not due until the next retry time
+    expect((await download(id, file.id)).statusCode).toBe(422);
+  });
 });

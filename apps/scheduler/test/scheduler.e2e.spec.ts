@@ -153,6 +153,7 @@ describe('scheduler app (real Postgres and Redis)', () => {
           av_status: 'pending',
           av_signature: null,
           scanned_at: null,
+          scan_attempts: 0,
           created_at: now,
         });
         expect((await accounts.getAccount(accountId))?.storage_bytes_used).toBe(content.length);

@@ -20,6 +20,7 @@ const COLUMNS = [
   'av_status',
   'av_signature',
   'scanned_at',
+  'scan_attempts',
   'created_at',
 ] as const satisfies ReadonlyArray<keyof FileRecord>;
 
@@ -67,12 +68,21 @@ export class PostgresFileStore extends FileStore {
     return row?.used ?? 0;
   }
 
-  async pendingScan(before: Date, limit: number): Promise<string[]> {
+  async pendingScan(before: Date, now: Date, limit: number): Promise<string[]> {
     const rows = await this.sql.query<{ id: string }>(
-      `SELECT id FROM files WHERE av_status = 'pending' AND created_at < $1 ORDER BY created_at LIMIT $2`,
-      [before, limit],
+      `SELECT id FROM files
+        WHERE av_status = 'pending' AND created_at < $1 AND (next_scan_at IS NULL OR next_scan_at <= $2)
+        ORDER BY created_at LIMIT $3`,
+      [before, now, limit],
     );
     return rows.map((r) => r.id);
+  }
+
+  async recordScanFailure(fileId: string, attempts: number, error: string, nextAttemptAt: Date): Promise<void> {
+    await this.sql.query(
+      `UPDATE files SET scan_attempts = $2, scan_error = $3, next_scan_at = $4 WHERE id = $1 AND av_status = 'pending'`,
+      [fileId, attempts, error.slice(0, 500), nextAttemptAt],
+    );
   }
 
   async recordScan(

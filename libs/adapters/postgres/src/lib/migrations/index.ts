@@ -5,6 +5,7 @@ import { AuditClientActor1795000300000 } from './1795000300000-audit-client-acto
 import { IntakeCounts1795000400000 } from './1795000400000-intake-counts';
 import { CreateFiles1795000500000 } from './1795000500000-create-files';
 import { KeepSchemaOrder1795000600000 } from './1795000600000-keep-schema-order';
+import { ScanRetries1795000700000 } from './1795000700000-scan-retries';
 
 /** Every migration, oldest first. A new migration file is added here as well. */
 export const MIGRATIONS = [
@@ -15,4 +16,5 @@ export const MIGRATIONS = [
   IntakeCounts1795000400000,
   CreateFiles1795000500000,
   KeepSchemaOrder1795000600000,
+  ScanRetries1795000700000,
 ];

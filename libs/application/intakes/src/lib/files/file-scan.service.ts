@@ -1,4 +1,4 @@
-import { Antivirus, ObjectStorage } from '@intake/application-storage';
+import { Antivirus, ObjectStorage, ScanResult } from '@intake/application-storage';
 import { SchedulerPass } from '@intake/application-scheduling';
 import { Clock } from '@intake/application-time';
 import { discardAnswer } from '@intake/domain-intake';
@@ -13,6 +13,12 @@ export const SCAN_SWEEP_AFTER_SECONDS = 60;
 const SWEEP_BATCH = 20;
 
 export type ScanOutcome = 'clean' | 'infected' | 'skipped';
+
+/** After a failed scan the sweep waits 1, 2, 4 … minutes, at most six hours, before the next. */
+export function retryAt(now: Date, attempts: number): Date {
+  const seconds = Math.min(60 * 2 ** Math.max(0, attempts - 1), 6 * 3600);
+  return new Date(now.getTime() + seconds * 1000);
+}
 
 /**
  * Scans uploads through the Antivirus port. Queued scans (one job per upload) do the work; the
@@ -31,11 +37,19 @@ export class FileScanService {
     private readonly clock: Clock,
   ) {}
 
-  async scan(fileId: string): Promise<ScanOutcome> {
+  /** Scans one upload; `now` is the scheduler pass's time when the sweep calls it. */
+  async scan(fileId: string, now: Date = this.clock.now()): Promise<ScanOutcome> {
     const file = await this.files.byId(fileId);
     if (!file || file.av_status !== 'pending') return 'skipped';
-    const verdict = await this.antivirus.scan(await this.storage.get(file.storage_key));
-    const now = this.clock.now();
+    let verdict: ScanResult;
+    try {
+      verdict = await this.antivirus.scan(await this.storage.get(file.storage_key));
+    } catch (error) {
+      const attempts = file.scan_attempts + 1;
+      const message = error instanceof Error ? error.message : String(error);
+      await this.files.recordScanFailure(file.id, attempts, message, retryAt(now, attempts));
+      throw error;
+    }
     if (verdict.clean) return (await this.files.recordScan(file.id, 'clean', null, now)) ? 'clean' : 'skipped';
     return this.uow.run(async () => {
       if (!(await this.files.recordScan(file.id, 'infected', verdict.signature, now))) return 'skipped';
@@ -45,11 +59,24 @@ export class FileScanService {
     });
   }
 
-  /** Scans what the queue missed: pending files older than the sweep delay, a batch at a time. */
+  /**
+   * Scans what the queue missed: pending files older than the sweep delay and not waiting for a
+   * retry, a batch at a time. One file's failure does not stop the others; the first is rethrown
+   * at the end so the pass reports it.
+   */
   async sweep(now: Date): Promise<number> {
-    const ids = await this.files.pendingScan(new Date(now.getTime() - SCAN_SWEEP_AFTER_SECONDS * 1000), SWEEP_BATCH);
+    const before = new Date(now.getTime() - SCAN_SWEEP_AFTER_SECONDS * 1000);
+    const ids = await this.files.pendingScan(before, now, SWEEP_BATCH);
     let scanned = 0;
-    for (const id of ids) if ((await this.scan(id)) !== 'skipped') scanned++;
+    let failure: unknown;
+    for (const id of ids) {
+      try {
+        if ((await this.scan(id, now)) !== 'skipped') scanned++;
+      } catch (error) {
+        failure ??= error;
+      }
+    }
+    if (failure) throw failure;
     return scanned;
   }
 

@@ -1,3 +1,4 @@
+import { retryAt } from './file-scan.service';
 import { cleanFilename } from './files';
 
 describe('cleanFilename', () => {
@@ -18,5 +19,17 @@ describe('cleanFilename', () => {
     const cleaned = cleanFilename(`${'a'.repeat(300)}.pdf`, 'pdf', false);
     expect(cleaned).toHaveLength(200);
     expect(cleaned.endsWith('.pdf')).toBe(true);
+  });
+});
+
+describe('retryAt', () => {
+  const now = new Date('2030-01-01T00:00:00Z');
+  it.each([
+    [1, 60],
+    [2, 120],
+    [3, 240],
+    [10, 6 * 3600],
+  ])('after %i failed attempts waits %i s', (attempts, seconds) => {
+    expect(retryAt(now, attempts).getTime() - now.getTime()).toBe(seconds * 1000);
   });
 });

@@ -24,6 +24,8 @@ export interface FileRecord {
   av_status: AvStatus;
   av_signature: string | null;
   scanned_at: Date | null;
+  /** Failed scan attempts so far (clamd unreachable or refusing the file). */
+  scan_attempts: number;
   created_at: Date;
 }
 
@@ -39,8 +41,13 @@ export abstract class FileStore {
   abstract delete(fileIds: string[]): Promise<FileRecord[]>;
   /** The account's storage use, locking the account row until the transaction ends. */
   abstract storageUsedForUpdate(accountId: string): Promise<number>;
-  /** Ids of files still waiting for a scan, created before `before`, oldest first. */
-  abstract pendingScan(before: Date, limit: number): Promise<string[]>;
+  /**
+   * Ids of files still waiting for a scan, created before `before` and not waiting for a retry
+   * later than `now`, oldest first.
+   */
+  abstract pendingScan(before: Date, now: Date, limit: number): Promise<string[]>;
+  /** A scan attempt failed: records the attempts so far, the error and the earliest next attempt. */
+  abstract recordScanFailure(fileId: string, attempts: number, error: string, nextAttemptAt: Date): Promise<void>;
   /** Records a scan's verdict if the file is still pending; false when it was not. */
   abstract recordScan(
     fileId: string,
@@ -77,6 +84,7 @@ export function fileRecord(
     av_status: av.status,
     av_signature: null,
     scanned_at: av.scannedAt,
+    scan_attempts: 0,
     created_at: now,
   };
 }
