@@ -1,5 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
+import { Client } from 'pg';
 import { Browser, chromium, Page } from 'playwright-core';
 import { pdf, png, TestApp, TestEnvironment } from '@intake/testing';
 import { AccountsClient } from './accounts-client';
@@ -203,6 +204,53 @@ describe('portal page in headless Chromium (real api, Postgres and Redis)', () =
       expect(unnamed).toEqual([]);
       expect(await page.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(360);
       await page.screenshot({ path: join(ARTIFACTS, 'phone-cs.png'), fullPage: true });
+    } finally {
+      await page.close();
+    }
+  }, 60_000);
+
+  it('shows a revision note in the client’s language and takes the corrected answer', async () => {
+    const db = new Client({ connectionString: environment.db.url });
+    await db.connect();
+    try {
+      await db.query(`UPDATE accounts SET plan = 'agency' WHERE id = (SELECT account_id FROM api_keys LIMIT 1)`);
+    } finally {
+      await db.end();
+    }
+    const created = (
+      await client.asKey(key, {
+        method: 'POST',
+        url: '/v1/intakes',
+        payload: {
+          project_name: 'Webseite Bäckerei',
+          client: { email: 'jonas@baeckerei.example', name: 'Jonas', language: 'de' },
+          items: [{ key: 'about', type: 'longtext', label: 'Über die Bäckerei' }],
+        },
+      })
+    ).json();
+    const id = created.intake_id as string;
+    const slug = (created.portal_url as string).split('/').pop() as string;
+    await client.request({ method: 'PUT', url: `/portal/v1/${slug}/items/about`, payload: { value: 'Seit 1998.' } });
+    const revision = await client.asKey(key, {
+      method: 'POST',
+      url: `/v1/intakes/${id}/revision`,
+      payload: { item_key: 'about', note: 'Bitte auch die Öffnungszeiten.' },
+    });
+    expect(revision.statusCode).toBe(200);
+
+    const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
+    try {
+      await page.goto(`${base}/p/${slug}`);
+      const about = item(page, 'about');
+      await about.getByText('Überarbeitung nötig').waitFor();
+      await about.getByText('Bitte auch die Öffnungszeiten.').waitFor();
+      await page.screenshot({ path: join(ARTIFACTS, 'phone-de-revision.png'), fullPage: true });
+      await about.getByRole('textbox', { name: 'Über die Bäckerei' }).fill('Seit 1998. Mo–Sa 7–18 Uhr.');
+      await about.getByRole('button', { name: 'Erneut senden' }).click();
+      await submitted(page, 'about');
+      const detail = (await client.asKey(key, { method: 'GET', url: `/v1/intakes/${id}` })).json();
+      expect(detail.items[0]).toMatchObject({ status: 'submitted', value: 'Seit 1998. Mo–Sa 7–18 Uhr.' });
+      expect(detail.intake.status).toBe('completed');
     } finally {
       await page.close();
     }
