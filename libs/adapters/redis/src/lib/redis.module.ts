@@ -13,6 +13,8 @@ export function createRedisClient(settings: RedisSettings, name = 'intake'): Red
     enableOfflineQueue: true,
     connectTimeout: 3_000,
     lazyConnect: false,
+    // Commands issued in the same tick (concurrent requests' counters) share one write.
+    enableAutoPipelining: true,
   });
 }
 

@@ -4,6 +4,12 @@ import { WindowCounter } from '@intake/application-accounts';
 import { FixedWindow } from '@intake/domain-accounts';
 import { REDIS, REDIS_SETTINGS, RedisSettings } from './redis.tokens';
 
+/** INCR with the expiry set when the key is created (the key names its window, so once is enough). */
+const INCREMENT = `
+local count = redis.call('INCR', KEYS[1])
+if count == 1 then redis.call('EXPIRE', KEYS[1], ARGV[1]) end
+return count`;
+
 /**
  * Fixed-window counters in Redis: INCR is atomic across every api process, and each window's key
  * expires shortly after the window ends. Window ids come from the Clock, so the test clock moves
@@ -23,16 +29,9 @@ export class RedisWindowCounter extends WindowCounter {
   }
 
   async increment(key: string, window: FixedWindow): Promise<number> {
-    const redisKey = this.key(key, window);
-    // Expire a minute after the window ends, measured in real seconds (the clock may be a test clock).
-    const [[incrError, count] = [null, 0], [expireError] = [null]] =
-      (await this.redis
-        .multi()
-        .incr(redisKey)
-        .expire(redisKey, window.secondsLeft + 60)
-        .exec()) ?? [];
-    if (incrError || expireError) throw incrError ?? expireError;
-    return Number(count);
+    // One round trip and one command (a script): INCR, and on the window's first hit an expiry a
+    // minute after the window ends, in real seconds (the clock may be a test clock).
+    return Number(await this.redis.eval(INCREMENT, 1, this.key(key, window), window.secondsLeft + 60));
   }
 
   async read(key: string, window: FixedWindow): Promise<number> {
