@@ -62,7 +62,7 @@ export async function startBareServer(url: string, port: number, poolSize: numbe
     const offset = Number(request.query.offset ?? 0);
     const [list, count] = await Promise.all([
       pool.query(
-        `SELECT * FROM intakes i WHERE i.account_id = $1 AND i.mode = 'live' ORDER BY i.created_at DESC, i.id DESC LIMIT $2 OFFSET $3`,
+        `SELECT i.id, i.slug, i.project_name, i.status, i.client_email, i.client_name, i.created_at FROM intakes i WHERE i.account_id = $1 AND i.mode = 'live' ORDER BY i.created_at DESC, i.id DESC LIMIT $2 OFFSET $3`,
         [key.account_id, limit, offset],
       ),
       pool.query(

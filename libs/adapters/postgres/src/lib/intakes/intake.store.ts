@@ -7,6 +7,7 @@ import {
   IntakeStore,
   ItemRecord,
   ListFilter,
+  ListIntake,
   ListRow,
   Outbox,
 } from '@intake/application-intakes';
@@ -21,6 +22,9 @@ const INTAKE_COLUMNS = `i.id, i.account_id, i.mode, i.created_by_key_id, i.creat
   i.chase_at_time, i.due_date::text AS due_date, i.retention_mode, i.retention_days, i.retention_anonymize, i.client_note,
   i.owner_note, i.client_brief, i.created_at, i.sent_at, i.completed_at, i.delivered_at, i.anonymized_at, i.client_last_seen,
   i.stalled_at, i.purge_at, i.version`;
+
+/** The list object's columns: a page of 20 reads 7 columns a row, not 40. */
+const LIST_COLUMNS = `i.id, i.slug, i.project_name, i.status, i.client_email, i.client_name, i.created_at`;
 
 /** Columns written by insert and update, in order (id first). */
 const WRITABLE = [
@@ -221,8 +225,8 @@ export class PostgresIntakeStore extends IntakeStore {
     }
     const clause = where.join(' AND ');
     const [intakes, total] = await Promise.all([
-      this.sql.query<IntakeRecord>(
-        `SELECT ${INTAKE_COLUMNS} FROM intakes i WHERE ${clause} ORDER BY i.created_at DESC, i.id DESC LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
+      this.sql.query<ListIntake>(
+        `SELECT ${LIST_COLUMNS} FROM intakes i WHERE ${clause} ORDER BY i.created_at DESC, i.id DESC LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
         [...params, limit, offset],
       ),
       this.total(access, filter, clause, params),
@@ -237,7 +241,7 @@ export class PostgresIntakeStore extends IntakeStore {
     const byIntake = new Map<string, ListRow['items']>();
     for (const item of items) byIntake.set(item.intake_id, [...(byIntake.get(item.intake_id) ?? []), item]);
     return {
-      rows: intakes.map((intake) => ({ intake: reviveIntake(intake), items: byIntake.get(intake.id) ?? [] })),
+      rows: intakes.map((intake) => ({ intake, items: byIntake.get(intake.id) ?? [] })),
       total,
     };
   }

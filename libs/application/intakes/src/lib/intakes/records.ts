@@ -109,7 +109,13 @@ export interface ListFilter {
 }
 
 /** A row of GET /v1/intakes, with what progress needs. */
+/** What GET /v1/intakes shows of an intake (the list object). */
+export type ListIntake = Pick<
+  IntakeRecord,
+  'id' | 'slug' | 'project_name' | 'status' | 'client_email' | 'client_name' | 'created_at'
+>;
+
 export interface ListRow {
-  intake: IntakeRecord;
+  intake: ListIntake;
   items: Array<Pick<ItemRecord, 'key' | 'assignee' | 'required' | 'status'>>;
 }
