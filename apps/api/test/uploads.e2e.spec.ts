@@ -249,6 +249,16 @@ describe('uploads through the portal, and downloads (real Postgres, Redis and st
       expect(response.statusCode).toBe(402);
       expect(response.json()).toMatchObject({ error: 'quota_exceeded', reason: 'storage' });
       expect(await objects(id)).toEqual([]);
+      const body = multipart('file', 'brief.pdf', pdf());
+      const brief = await client.asKey(key, {
+        method: 'POST',
+        url: `/v1/intakes/${id}/brief/files`,
+        payload: body.payload,
+        headers: body.headers,
+      });
+      expect(brief.statusCode).toBe(402);
+      expect(brief.json()).toMatchObject({ error: 'quota_exceeded', reason: 'storage' });
+      expect(await objects(id, 'brief')).toEqual([]);
     } finally {
       await db.query(`UPDATE accounts SET storage_bytes_used = storage_bytes_used - $2 WHERE id = $1`, [
         accountId,

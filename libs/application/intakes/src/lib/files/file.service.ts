@@ -245,7 +245,9 @@ export class FileService {
       const path = join(staging, 'upload');
       const limit = await this.uploadLimit(intake.account_id, BRIEF_FILE_MAX_BYTES);
       const inspection = await this.inspect(incoming, limit);
-      await pipeline(Readable.from(inspection.body), createWriteStream(path));
+      await pipeline(Readable.from(inspection.body), createWriteStream(path)).catch((error: unknown) => {
+        throw limitError(error, limit);
+      });
       const facts = inspection.facts();
       const verdict = await this.antivirus.scan(createReadStream(path));
       if (!verdict.clean) {
