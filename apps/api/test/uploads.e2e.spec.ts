@@ -76,8 +76,10 @@ describe('uploads through the portal, and downloads (real Postgres, Redis and st
     Number(
       (await db.query(`SELECT coalesce(sum(size), 0) AS s FROM files WHERE account_id = $1`, [accountId])).rows[0].s,
     );
-  const objects = async (intakeId: string, folder = 'files') =>
-    readdir(join(environment.env.STORAGE_DIR!, 'intakes', intakeId, folder)).catch(() => [] as string[]);
+  const objects = async (intakeId: string, folder = 'files') => {
+    if (t.config.storage.driver !== 'fs') throw new Error('these tests read the fs storage directory');
+    return readdir(join(t.config.storage.dir, 'intakes', intakeId, folder)).catch(() => [] as string[]);
+  };
 
   it('stores an image, measures it, shows it to owner and client, and serves it through a signed URL', async () => {
     const { id, slug } = await newIntake();

@@ -25,8 +25,8 @@ import {
 import { RequestMeta } from '@intake/application-accounts';
 import { IntakeDetail, ItemService } from '@intake/application-intakes';
 import { Principal } from '@intake/domain-accounts';
+import { itemNotFound } from '@intake/domain-intake';
 import { ITEM_TYPES } from '@intake/domain-items';
-import { DomainError } from '@intake/errors';
 import { Access, CurrentPrincipal, Meta } from '../accounts/access';
 import {
   AnswerResponse,
@@ -148,7 +148,7 @@ class PatchItemBody {
 
 const itemIn = (detail: IntakeDetail, key: string): ItemView => {
   const item = detail.items.find((i) => i.key === key);
-  if (!item) throw new DomainError('not_found', `The intake has no item "${key}".`, { reason: 'item_not_found' });
+  if (!item) throw itemNotFound(key);
   return itemView(item, detail.files);
 };
 

@@ -9,13 +9,17 @@ const archived = () =>
 const conflict = (message: string, reason?: string) => new DomainError('conflict', message, { reason });
 const invalid = (message: string, reason: string) => new DomainError('invalid_request', message, { reason });
 
+/** 404 with reason item_not_found: the intake (or the caller's part of it) has no such item. */
+export const itemNotFound = (key: string) =>
+  new DomainError('not_found', `The intake has no item "${key}".`, { reason: 'item_not_found' });
+
 export function assertNotArchived(intake: Pick<IntakeState, 'status'>): void {
   if (intake.status === 'archived') throw archived();
 }
 
 function itemOf<I extends ItemState>(intake: IntakeState<I>, key: string): I {
   const item = intake.items.find((candidate) => candidate.key === key);
-  if (!item) throw new DomainError('not_found', `The intake has no item "${key}".`, { reason: 'item_not_found' });
+  if (!item) throw itemNotFound(key);
   return item;
 }
 
@@ -93,8 +97,7 @@ export function submitItem<I extends ItemState>(intake: IntakeState<I>, key: str
   assertNotArchived(intake);
   if (intake.status === 'draft') throw conflict('The intake has not been sent yet.', 'not_sent');
   const item = itemOf(intake, key);
-  if (item.assignee !== 'client')
-    throw new DomainError('not_found', `The intake has no item "${key}".`, { reason: 'item_not_found' });
+  if (item.assignee !== 'client') throw itemNotFound(key);
   if (item.status === 'approved' || item.status === 'waived') {
     throw conflict(`The item is already ${item.status}; it cannot be submitted again.`, `item_${item.status}`);
   }
@@ -119,8 +122,7 @@ export function proposeWaiver<I extends ItemState>(
 ): Transition<I> {
   assertNotArchived(intake);
   const item = itemOf(intake, key);
-  if (item.assignee !== 'client')
-    throw new DomainError('not_found', `The intake has no item "${key}".`, { reason: 'item_not_found' });
+  if (item.assignee !== 'client') throw itemNotFound(key);
   if (item.status === 'approved' || item.status === 'waived') {
     throw conflict(`The item is already ${item.status}.`, `item_${item.status}`);
   }

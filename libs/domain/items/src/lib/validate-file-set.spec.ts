@@ -1,4 +1,11 @@
-import { type ItemDefinition, type ItemType, parseItemDefinition, type SubmittedFile, validateFileSet } from '../index';
+import {
+  type ItemDefinition,
+  type ItemType,
+  parseItemDefinition,
+  type SubmittedFile,
+  validateFileSet,
+  validateUploadedFile,
+} from '../index';
 
 function define(type: ItemType, constraints: Record<string, unknown> = {}): ItemDefinition {
   const { definition, details } = parseItemDefinition({ key: 'k', label: 'L', type, constraints }, 'item');
@@ -176,6 +183,22 @@ describe('validateFileSet: images', () => {
       { path: 'files[1].extension', message: 'must be one of png' },
       { path: 'files[1].size', message: 'must not be larger than 100 bytes' },
       { path: 'files[1].width', message: 'could not be measured' },
+    ]);
+  });
+});
+
+describe('validateUploadedFile: one file on upload, without the count rules', () => {
+  it('names the file, not an index, and ignores counts', () => {
+    const list = define('file_list', { formats: ['pdf'], min_count: 3 });
+    expect(validateUploadedFile(list, pdf())).toEqual([]);
+    expect(validateUploadedFile(list, png())).toEqual([{ path: 'file.extension', message: 'must be one of pdf' }]);
+  });
+
+  it('checks width and transparency of images', () => {
+    const logo = define('image', { min_width: 500, transparent_background: true });
+    expect(validateUploadedFile(logo, png({ width: 100, hasAlpha: false }))).toEqual([
+      { path: 'file.width', message: 'must be at least 500 pixels' },
+      { path: 'file.hasAlpha', message: 'must have a transparent background' },
     ]);
   });
 });

@@ -44,46 +44,54 @@ export function validateFileSet(
     details.push({ path, message: 'must contain exactly one file' });
   }
 
-  files.forEach((file, index) => {
-    const at = indexPath(path, index);
-    const extension = normaliseFormat(file.extension);
-    const subtype = normaliseFormat(file.mime.split(';')[0]?.split('/')[1] ?? '');
-    if (constraints.formats) {
-      if (!constraints.formats.some((format) => formatMatches(format, extension, subtype))) {
-        details.push({
-          path: fieldPath(at, 'extension'),
-          message: `must be one of ${constraints.formats.join(', ')}`,
-        });
-      }
-    } else if (type === 'image' && !file.mime.toLowerCase().startsWith('image/')) {
-      details.push({ path: fieldPath(at, 'mime'), message: 'must be an image' });
-    }
+  files.forEach((file, index) => details.push(...validateUploadedFile(definition, file, indexPath(path, index))));
+  return details;
+}
 
-    if (!(file.size > 0)) details.push({ path: fieldPath(at, 'size'), message: 'must not be empty' });
-    else if (constraints.max_bytes !== undefined && file.size > constraints.max_bytes) {
+/**
+ * The rules of one uploaded file, without the count rules: format (sniffed), size, and for images
+ * width and transparency. Checked on upload, and for every file again at submit.
+ */
+export function validateUploadedFile(definition: ItemDefinition, file: SubmittedFile, at = 'file'): ErrorDetail[] {
+  const { type, constraints } = definition;
+  const details: ErrorDetail[] = [];
+  const extension = normaliseFormat(file.extension);
+  const subtype = normaliseFormat(file.mime.split(';')[0]?.split('/')[1] ?? '');
+  if (constraints.formats) {
+    if (!constraints.formats.some((format) => formatMatches(format, extension, subtype))) {
       details.push({
-        path: fieldPath(at, 'size'),
-        message: `must not be larger than ${constraints.max_bytes} bytes`,
+        path: fieldPath(at, 'extension'),
+        message: `must be one of ${constraints.formats.join(', ')}`,
       });
     }
+  } else if (type === 'image' && !file.mime.toLowerCase().startsWith('image/')) {
+    details.push({ path: fieldPath(at, 'mime'), message: 'must be an image' });
+  }
 
-    if (type !== 'image') return;
-    const vector = VECTOR_FORMATS.includes(extension);
-    if (constraints.min_width !== undefined && !vector) {
-      const width = file.width;
-      if (width === undefined || width === null) {
-        details.push({ path: fieldPath(at, 'width'), message: 'could not be measured' });
-      } else if (width < constraints.min_width) {
-        details.push({
-          path: fieldPath(at, 'width'),
-          message: `must be at least ${constraints.min_width} pixels`,
-        });
-      }
+  if (!(file.size > 0)) details.push({ path: fieldPath(at, 'size'), message: 'must not be empty' });
+  else if (constraints.max_bytes !== undefined && file.size > constraints.max_bytes) {
+    details.push({
+      path: fieldPath(at, 'size'),
+      message: `must not be larger than ${constraints.max_bytes} bytes`,
+    });
+  }
+
+  if (type !== 'image') return details;
+  const vector = VECTOR_FORMATS.includes(extension);
+  if (constraints.min_width !== undefined && !vector) {
+    const width = file.width;
+    if (width === undefined || width === null) {
+      details.push({ path: fieldPath(at, 'width'), message: 'could not be measured' });
+    } else if (width < constraints.min_width) {
+      details.push({
+        path: fieldPath(at, 'width'),
+        message: `must be at least ${constraints.min_width} pixels`,
+      });
     }
-    if (constraints.transparent_background === true && file.hasAlpha !== true && !(vector && file.hasAlpha == null)) {
-      details.push({ path: fieldPath(at, 'hasAlpha'), message: 'must have a transparent background' });
-    }
-  });
+  }
+  if (constraints.transparent_background === true && file.hasAlpha !== true && !(vector && file.hasAlpha == null)) {
+    details.push({ path: fieldPath(at, 'hasAlpha'), message: 'must have a transparent background' });
+  }
   return details;
 }
 

@@ -16,8 +16,8 @@ import {
 } from '@intake/application-storage';
 import { Clock } from '@intake/application-time';
 import { AccessContext, accessOf, planOf, Principal } from '@intake/domain-accounts';
-import { assertNotArchived, discardAnswer, submitItem, Transition } from '@intake/domain-intake';
-import { CONSTRAINT_MAXIMUMS, isFileType, validateFileSet } from '@intake/domain-items';
+import { assertNotArchived, discardAnswer, itemNotFound, submitItem, Transition } from '@intake/domain-intake';
+import { CONSTRAINT_MAXIMUMS, isFileType, validateFileSet, validateUploadedFile } from '@intake/domain-items';
 import { DomainError, ErrorDetail, validationFailed } from '@intake/errors';
 import { newId } from '@intake/ids';
 import { IntakeDetail, IntakeService, intakeFilesPrefix } from '../intakes/intake.service';
@@ -104,7 +104,7 @@ export class FileService {
 
     const id = newId('file');
     const storageKey = `${intakeFilesPrefix(intake.id)}files/${id}`;
-    const { facts, filename } = await this.store_(storageKey, incoming, itemMax, intake.account_id);
+    const { facts, filename } = await this.streamToStorage(storageKey, incoming, itemMax, intake.account_id);
     const record = fileRecord(
       {
         id,
@@ -123,9 +123,8 @@ export class FileService {
     );
     let replaced: FileRecord[] = [];
     try {
-      const details = validateFileSet(item, [fileFacts(record)], 'file').filter((d) => d.path !== 'file');
-      if (details.length > 0)
-        throw validationFailed(details.map((d) => ({ ...d, path: d.path.replace(/^file\[0\]/, 'file') })));
+      const details = validateUploadedFile(item, fileFacts(record));
+      if (details.length > 0) throw validationFailed(details);
       await this.portalChange(
         slug,
         meta,
@@ -149,6 +148,7 @@ export class FileService {
       throw error;
     }
     await this.removeObjects(replaced);
+    // A scan that cannot be queued now is found by the scheduler's sweep a minute later.
     if (record.av_status === 'pending') await this.scans.enqueue(record.id).catch(() => undefined);
     return record;
   }
@@ -210,7 +210,7 @@ export class FileService {
   async itemFileLink(access: AccessContext, intakeId: string, key: string, fileId: string): Promise<FileLink> {
     const { items } = await this.intakes.detail(access, intakeId);
     if (!items.some((i) => i.key === key)) {
-      throw new DomainError('not_found', `The intake has no item "${key}".`, { reason: 'item_not_found' });
+      throw itemNotFound(key);
     }
     const file = await this.files.get(intakeId, fileId);
     if (!file || file.kind !== 'upload' || file.item_key !== key) throw fileNotFound();
@@ -322,7 +322,7 @@ export class FileService {
   }
 
   /** Streams an upload through the inspector into storage under the item's and the quota's limits. */
-  private async store_(
+  private async streamToStorage(
     storageKey: string,
     incoming: IncomingFile,
     itemMax: number,
@@ -386,8 +386,8 @@ interface UploadLimit {
   quota: number;
 }
 
-function limitError(error: unknown, limit?: UploadLimit): unknown {
-  if (limit?.byQuota && error instanceof DomainError && error.reason === 'file.too_large') {
+function limitError(error: unknown, limit: UploadLimit): unknown {
+  if (limit.byQuota && error instanceof DomainError && error.reason === 'file.too_large') {
     return storageQuotaExceeded(limit.quota);
   }
   return error;
@@ -413,7 +413,7 @@ function assertRoomFor(item: ItemRecord, existing: FileRecord[]): void {
 /** A client file item that still takes uploads: not approved, not waived. */
 function uploadableItem(items: ItemRecord[], key: string): ItemRecord {
   const item = items.find((i) => i.key === key && i.assignee === 'client');
-  if (!item) throw new DomainError('not_found', `The intake has no item "${key}".`, { reason: 'item_not_found' });
+  if (!item) throw itemNotFound(key);
   if (!isFileType(item.type)) {
     throw validationFailed([{ path: 'file', message: `is not accepted: item "${key}" takes a value, not files` }]);
   }

@@ -7,6 +7,7 @@ import {
   approveItem,
   decideWaiver,
   discardAnswer,
+  itemNotFound,
   markOwnerItemDone,
   markReceivedOutside,
   requestRevision,
@@ -58,7 +59,7 @@ const definitionOf = (item: ItemRecord): ItemDefinition => ({
 
 const itemOf = (items: ItemRecord[], key: string): ItemRecord => {
   const item = items.find((i) => i.key === key);
-  if (!item) throw new DomainError('not_found', `The intake has no item "${key}".`, { reason: 'item_not_found' });
+  if (!item) throw itemNotFound(key);
   return item;
 };
 

@@ -1,8 +1,8 @@
 import { RequestMeta, UnitOfWork } from '@intake/application-accounts';
 import { Clock } from '@intake/application-time';
-import { progressOf, proposeWaiver, submitItem } from '@intake/domain-intake';
+import { itemNotFound, progressOf, proposeWaiver, submitItem } from '@intake/domain-intake';
 import { isFileType, validateItemValue } from '@intake/domain-items';
-import { DomainError, validationFailed } from '@intake/errors';
+import { validationFailed } from '@intake/errors';
 import { IntakeService } from '../intakes/intake.service';
 import { IntakeStore } from '../intakes/intake.store';
 import { intakeState } from '../intakes/intake-views';
@@ -107,7 +107,7 @@ export class PortalService {
 
 function clientItem(items: ItemRecord[], key: string): ItemRecord {
   const item = items.find((i) => i.key === key && i.assignee === 'client');
-  if (!item) throw new DomainError('not_found', `The intake has no item "${key}".`, { reason: 'item_not_found' });
+  if (!item) throw itemNotFound(key);
   return item;
 }
 
