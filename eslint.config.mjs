@@ -1,16 +1,38 @@
 import nx from '@nx/eslint-plugin';
 
 /**
- * Layering (DESIGN.md section 1, STYLE.md "Boundaries that bite"):
+ * Two dimensions of boundaries, both enforced by @nx/enforce-module-boundaries from the tags in
+ * each project.json (docs/architecture.md):
+ *
+ * Layers (type:*), DESIGN.md section 1:
  *   domain      -> domain
  *   application -> domain, application
  *   adapter     -> domain, application, adapter
  *   platform    -> domain, application, platform   (Nest edge plumbing shared by the apps)
+ *   web         -> web, domain                    (browser code: no Node, no Nest)
  *   testing     -> anything but apps
  *   app         -> anything but other apps (Nx itself forbids importing an app) and the test harness
- * Test files may also import the test harness (type:testing), except in the domain.
+ *
+ * Bounded contexts (scope:*): a context reaches only the shared kernel, the platform, itself and
+ * the contexts listed for it in CONTEXTS, and those only through their index (the published
+ * interface; deep imports are refused below) or through a port it declares itself and the app
+ * binds. The shared kernel depends on nothing; the platform only on the shared kernel.
  */
-export const depConstraints = [
+export const CONTEXTS = {
+  accounts: [],
+  intakes: ['accounts', 'files'],
+  portal: ['accounts', 'intakes'],
+  files: ['accounts', 'intakes', 'portal'],
+  chasing: ['accounts', 'intakes'],
+  webhooks: ['accounts'],
+  results: ['accounts', 'intakes', 'files'],
+  billing: ['accounts'],
+};
+
+const scope = (name) => `scope:${name}`;
+const CONTEXT_SCOPES = Object.keys(CONTEXTS).map(scope);
+
+const layerConstraints = [
   { sourceTag: 'type:domain', onlyDependOnLibsWithTags: ['type:domain'] },
   {
     sourceTag: 'type:application',
@@ -24,6 +46,7 @@ export const depConstraints = [
     sourceTag: 'type:platform',
     onlyDependOnLibsWithTags: ['type:domain', 'type:application', 'type:platform'],
   },
+  { sourceTag: 'type:web', onlyDependOnLibsWithTags: ['type:web', 'type:domain'] },
   {
     sourceTag: 'type:testing',
     onlyDependOnLibsWithTags: ['type:domain', 'type:application', 'type:adapter', 'type:platform', 'type:testing'],
@@ -34,16 +57,42 @@ export const depConstraints = [
   },
   {
     sourceTag: 'type:app',
-    onlyDependOnLibsWithTags: ['type:domain', 'type:application', 'type:adapter', 'type:platform'],
+    onlyDependOnLibsWithTags: ['type:domain', 'type:application', 'type:adapter', 'type:platform', 'type:web'],
   },
 ];
 
-/** The same layering for test files, plus the test harness for every layer above the domain. */
-export const testDepConstraints = depConstraints.map((constraint) =>
-  constraint.sourceTag === 'type:domain'
-    ? constraint
-    : { ...constraint, onlyDependOnLibsWithTags: [...new Set([...constraint.onlyDependOnLibsWithTags, 'type:testing'])] },
-);
+const scopeConstraints = [
+  { sourceTag: 'scope:shared-kernel', onlyDependOnLibsWithTags: ['scope:shared-kernel'] },
+  { sourceTag: 'scope:platform', onlyDependOnLibsWithTags: ['scope:shared-kernel', 'scope:platform'] },
+  ...Object.entries(CONTEXTS).map(([context, reaches]) => ({
+    sourceTag: scope(context),
+    onlyDependOnLibsWithTags: ['scope:shared-kernel', 'scope:platform', scope(context), ...reaches.map(scope)],
+  })),
+  {
+    sourceTag: 'scope:app',
+    onlyDependOnLibsWithTags: ['scope:shared-kernel', 'scope:platform', ...CONTEXT_SCOPES],
+  },
+  {
+    sourceTag: 'scope:testing',
+    onlyDependOnLibsWithTags: ['scope:shared-kernel', 'scope:platform', ...CONTEXT_SCOPES, 'scope:testing'],
+  },
+  {
+    sourceTag: 'scope:tools',
+    onlyDependOnLibsWithTags: ['scope:shared-kernel', 'scope:platform', ...CONTEXT_SCOPES, 'scope:testing'],
+  },
+];
+
+export const depConstraints = [...layerConstraints, ...scopeConstraints];
+
+/** The same rules for test files, plus the test harness for every layer above the domain. */
+export const testDepConstraints = depConstraints.map((constraint) => {
+  if (constraint.sourceTag === 'type:domain') return constraint;
+  const harness = constraint.sourceTag.startsWith('type:') ? 'type:testing' : 'scope:testing';
+  return {
+    ...constraint,
+    onlyDependOnLibsWithTags: [...new Set([...constraint.onlyDependOnLibsWithTags, harness])],
+  };
+});
 
 function boundaryOptions(constraints) {
   return {
@@ -53,28 +102,56 @@ function boundaryOptions(constraints) {
   };
 }
 
+/** Another library is reached through its alias alone (its index), never a path inside it. */
+const deepImports = {
+  group: ['@intake/*/**'],
+  message: 'Import another library through its index (@intake/<name>): its internals are not its interface.',
+};
+
+const io = ['fs', 'fs/*', 'node:fs', 'node:fs/*', 'net', 'node:net', 'http', 'node:http', 'https', 'node:https'];
+const drivers = ['pg', 'typeorm', 'typeorm/*', 'ioredis', 'bullmq', 'minio', 'nodemailer', 'fastify'];
+
 /** Packages a domain library may never import: frameworks, drivers and I/O. */
-export const domainBannedImports = [
-  '@nestjs/*',
-  'typeorm',
-  'typeorm/*',
-  'bullmq',
-  'ioredis',
-  'pg',
-  'minio',
-  'nodemailer',
-  'fastify',
-  'fs',
-  'fs/*',
-  'node:fs',
-  'node:fs/*',
-  'net',
-  'node:net',
-  'http',
-  'node:http',
-  'child_process',
-  'node:child_process',
-];
+export const domainBannedImports = ['@nestjs/*', ...drivers, ...io, 'child_process', 'node:child_process'];
+
+/** Application code reaches I/O and drivers only through ports. */
+export const applicationBannedImports = ['@nestjs/*', ...drivers, ...io];
+
+const restrictedImports = (...groups) => ['error', { patterns: [deepImports, ...groups] }];
+
+/** Domain code is deterministic: time, randomness, the environment and loading come from outside. */
+const domainPurity = {
+  'no-restricted-imports': restrictedImports({
+    group: domainBannedImports,
+    message: 'Domain code is pure: no framework, driver or I/O imports.',
+  }),
+  'no-restricted-globals': [
+    'error',
+    { name: 'process', message: 'Domain code receives configuration as arguments.' },
+    { name: 'require', message: 'Domain code imports statically.' },
+    { name: 'setTimeout', message: 'Domain code does not schedule; return a time and let the caller wait.' },
+    { name: 'setInterval', message: 'Domain code does not schedule; return a time and let the caller wait.' },
+    { name: 'setImmediate', message: 'Domain code does not schedule.' },
+  ],
+  'no-restricted-properties': [
+    'error',
+    { object: 'Date', property: 'now', message: 'Domain code takes time as an argument.' },
+    {
+      object: 'Math',
+      property: 'random',
+      message: 'Domain code takes randomness as an argument (or uses @intake/ids).',
+    },
+  ],
+  'no-restricted-syntax': [
+    'error',
+    {
+      selector: "NewExpression[callee.name='Date'][arguments.length=0]",
+      message: 'Domain code takes time as an argument.',
+    },
+    { selector: "CallExpression[callee.name='Date']", message: 'Domain code takes time as an argument.' },
+    { selector: 'ImportExpression', message: 'Domain code imports statically.' },
+  ],
+};
 
 export default [
   ...nx.configs['flat/base'],
@@ -85,7 +162,10 @@ export default [
   },
   {
     files: ['**/*.ts', '**/*.js'],
-    rules: { '@nx/enforce-module-boundaries': ['error', boundaryOptions(depConstraints)] },
+    rules: {
+      '@nx/enforce-module-boundaries': ['error', boundaryOptions(depConstraints)],
+      'no-restricted-imports': restrictedImports(),
+    },
   },
   {
     // Tests of every layer but the domain may use the test harness; production code may not.
@@ -95,21 +175,32 @@ export default [
   {
     files: ['libs/domain/**/*.ts'],
     ignores: ['libs/domain/**/*.spec.ts'],
+    rules: domainPurity,
+  },
+  {
+    files: ['libs/application/**/*.ts'],
+    ignores: ['libs/application/**/*.spec.ts'],
     rules: {
-      'no-restricted-imports': [
+      'no-restricted-imports': restrictedImports({
+        group: applicationBannedImports,
+        message: 'Application code reaches frameworks, drivers and I/O through ports (adapters implement them).',
+      }),
+    },
+  },
+  {
+    // Type-aware rules: every TypeScript file is linted with its project's types.
+    files: ['**/*.ts'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+      '@typescript-eslint/switch-exhaustiveness-check': [
         'error',
-        {
-          patterns: [
-            {
-              group: domainBannedImports,
-              message: 'Domain code is pure: no framework, driver or I/O imports.',
-            },
-          ],
-        },
+        { considerDefaultExhaustiveForUnions: true, requireDefaultForNonUnion: false },
       ],
-      'no-restricted-properties': [
+      '@typescript-eslint/consistent-type-imports': [
         'error',
-        { object: 'Date', property: 'now', message: 'Domain code takes time as an argument.' },
+        { prefer: 'type-imports', fixStyle: 'inline-type-imports', disallowTypeAnnotations: false },
       ],
     },
   },

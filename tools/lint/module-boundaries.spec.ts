@@ -39,7 +39,7 @@ const VIOLATIONS: Case[] = [
   [
     'a domain library importing an application library',
     'libs/domain/ids/src/lib/fixture.ts',
-    "import { Clock } from '@intake/application-time';\nexport const x = Clock;\n",
+    "import { Clock } from '@intake/kernel';\nexport const x = Clock;\n",
     '@nx/enforce-module-boundaries',
   ],
   [
@@ -50,7 +50,7 @@ const VIOLATIONS: Case[] = [
   ],
   [
     'an application library importing an adapter',
-    'libs/application/time/src/lib/fixture.ts',
+    'libs/application/kernel/src/lib/fixture.ts',
     "import { RedisModule } from '@intake/redis';\nexport const x = RedisModule;\n",
     '@nx/enforce-module-boundaries',
   ],
@@ -72,12 +72,144 @@ const VIOLATIONS: Case[] = [
     "import { ApiModule } from '../../../api/src/app/api.module';\nexport const x = ApiModule;\n",
     '@nx/enforce-module-boundaries',
   ],
+  [
+    'a context importing a context it does not reach (accounts -> intakes)',
+    'libs/application/accounts/src/lib/fixture.ts',
+    "import { IntakeStore } from '@intake/application-intakes';\nexport const x = IntakeStore;\n",
+    '@nx/enforce-module-boundaries',
+  ],
+  [
+    'a context importing an internal of another context by its path',
+    'libs/application/intakes/src/lib/fixture.ts',
+    "import { AccountStore } from '@intake/application-accounts/src/lib/ports';\nexport const x = AccountStore;\n",
+    'no-restricted-imports',
+  ],
+  [
+    'a context importing an internal of another context relatively',
+    'libs/application/intakes/src/lib/fixture.ts',
+    "import { AccountStore } from '../../../accounts/src/lib/ports';\nexport const x = AccountStore;\n",
+    '@nx/enforce-module-boundaries',
+  ],
+  [
+    'the shared kernel importing a context',
+    'libs/application/kernel/src/lib/fixture.ts',
+    "import { accessOf } from '@intake/domain-accounts';\nexport const x = accessOf;\n",
+    '@nx/enforce-module-boundaries',
+  ],
+  [
+    'the domain kernel importing a context',
+    'libs/domain/kernel/src/lib/fixture.ts',
+    "import { PLANS } from '@intake/domain-accounts';\nexport const x = PLANS;\n",
+    '@nx/enforce-module-boundaries',
+  ],
+  [
+    'a platform library importing a context',
+    'libs/adapters/redis/src/lib/fixture.ts',
+    "import { AccountStore } from '@intake/application-accounts';\nexport const x = AccountStore;\n",
+    '@nx/enforce-module-boundaries',
+  ],
+  [
+    'an adapter of one context importing a context it does not reach (accounts -> intakes)',
+    'libs/adapters/postgres-accounts/src/lib/fixture.ts',
+    "import { IntakeStore } from '@intake/application-intakes';\nexport const x = IntakeStore;\n",
+    '@nx/enforce-module-boundaries',
+  ],
+  [
+    'a domain library calling new Date()',
+    'libs/domain/intake/src/lib/fixture.ts',
+    'export const x = new Date();\n',
+    'no-restricted-syntax',
+  ],
+  [
+    'a domain library calling Date()',
+    'libs/domain/intake/src/lib/fixture.ts',
+    'export const x = Date();\n',
+    'no-restricted-syntax',
+  ],
+  [
+    'a domain library calling Math.random()',
+    'libs/domain/items/src/lib/fixture.ts',
+    'export const x = Math.random();\n',
+    'no-restricted-properties',
+  ],
+  [
+    'a domain library reading process.env',
+    'libs/domain/items/src/lib/fixture.ts',
+    "export const x = process.env['X'];\n",
+    'no-restricted-globals',
+  ],
+  [
+    'a domain library calling require()',
+    'libs/domain/intake/src/lib/fixture.ts',
+    "export const x: unknown = require('node:os');\n",
+    'no-restricted-globals',
+  ],
+  [
+    'a domain library with a dynamic import()',
+    'libs/domain/intake/src/lib/fixture.ts',
+    "export const x = import('node:os');\n",
+    'no-restricted-syntax',
+  ],
+  [
+    'a domain library calling setTimeout',
+    'libs/domain/intake/src/lib/fixture.ts',
+    'export const x = setTimeout(() => undefined, 1);\n',
+    'no-restricted-globals',
+  ],
+  [
+    'an application library importing node:fs',
+    'libs/application/intakes/src/lib/fixture.ts',
+    "import { readFileSync } from 'node:fs';\nexport const x = readFileSync;\n",
+    'no-restricted-imports',
+  ],
+  [
+    'an application library importing node:net',
+    'libs/application/files/src/lib/fixture.ts',
+    "import { connect } from 'node:net';\nexport const x = connect;\n",
+    'no-restricted-imports',
+  ],
+  [
+    'an application library importing node:http',
+    'libs/application/accounts/src/lib/fixture.ts',
+    "import { request } from 'node:http';\nexport const x = request;\n",
+    'no-restricted-imports',
+  ],
+  [
+    'an application library importing a database driver',
+    'libs/application/intakes/src/lib/fixture.ts',
+    "import { Pool } from 'pg';\nexport const x = Pool;\n",
+    'no-restricted-imports',
+  ],
+  [
+    'a floating promise',
+    'libs/application/intakes/src/lib/fixture.ts',
+    'export async function f(): Promise<void> {\n  await Promise.resolve();\n}\nexport function g(): void {\n  f();\n}\n',
+    '@typescript-eslint/no-floating-promises',
+  ],
+  [
+    'a promise where a void callback is expected',
+    'apps/api/src/app/fixture.ts',
+    'export function f(xs: number[]): void {\n  xs.forEach(async (x) => {\n    await Promise.resolve(x);\n  });\n}\n',
+    '@typescript-eslint/no-misused-promises',
+  ],
+  [
+    'a switch that misses a member of a union',
+    'libs/domain/intake/src/lib/fixture.ts',
+    "export function f(x: 'a' | 'b'): number {\n  switch (x) {\n    case 'a':\n      return 1;\n  }\n  return 0;\n}\n",
+    '@typescript-eslint/switch-exhaustiveness-check',
+  ],
+  [
+    'a value import used only as a type',
+    'libs/application/intakes/src/lib/fixture.ts',
+    "import { Clock } from '@intake/kernel';\nexport function f(clock: Clock): Clock {\n  return clock;\n}\n",
+    '@typescript-eslint/consistent-type-imports',
+  ],
 ];
 
 const ALLOWED: Case[] = [
   [
     'an application library importing the domain',
-    'libs/application/time/src/lib/fixture.ts',
+    'libs/application/kernel/src/lib/fixture.ts',
     "import { DomainError } from '@intake/errors';\nexport const x = DomainError;\n",
   ],
   [
@@ -94,6 +226,21 @@ const ALLOWED: Case[] = [
     'an adapter test importing the test harness',
     'libs/adapters/redis/src/lib/fixture.spec.ts',
     "import { SmtpSink } from '@intake/testing';\nexport const x = SmtpSink;\n",
+  ],
+  [
+    'a context importing a context it reaches, through its index (intakes -> accounts)',
+    'libs/application/intakes/src/lib/fixture.ts',
+    "import { AccountStore } from '@intake/application-accounts';\nexport const x = AccountStore;\n",
+  ],
+  [
+    'a context importing the shared kernel and the platform',
+    'libs/application/accounts/src/lib/fixture.ts',
+    "import { UnitOfWork } from '@intake/kernel';\nimport { MailTransport } from '@intake/application-mail';\nexport const x = [UnitOfWork, MailTransport];\n",
+  ],
+  [
+    'a domain library building a given instant',
+    'libs/domain/intake/src/lib/fixture.ts',
+    "export const x = new Date('2026-01-01T00:00:00Z');\n",
   ],
 ];
 

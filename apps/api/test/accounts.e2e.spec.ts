@@ -1,6 +1,6 @@
 import { Client } from 'pg';
-import { TestApp, TestEnvironment } from '@intake/testing';
-import { AccountsClient, invitationTokenFor, PASSWORD, Session, uniqueEmail } from './accounts-client';
+import { type TestApp, type TestEnvironment } from '@intake/testing';
+import { AccountsClient, invitationTokenFor, PASSWORD, type Session, uniqueEmail } from './accounts-client';
 import { apiTestEnvironment, startApi } from './api-test-app';
 
 describe('accounts and access (real Postgres and Redis)', () => {

@@ -1,6 +1,6 @@
 import { Client } from 'pg';
 import { FileScanService } from '@intake/application-intakes';
-import { ClamdServer, EICAR, multipart, pdf, TestApp, TestEnvironment } from '@intake/testing';
+import { ClamdServer, EICAR, multipart, pdf, type TestApp, type TestEnvironment } from '@intake/testing';
 import { AccountsClient } from './accounts-client';
 import { apiTestEnvironment, startApi } from './api-test-app';
 

@@ -1,6 +1,6 @@
-import { AppConfig, Environment } from '@intake/config';
+import { type AppConfig, type Environment } from '@intake/config';
 import { migrateDatabase } from '@intake/postgres';
-import { createTestEnvironment, startTestApp, TestApp, TestEnvironment } from '@intake/testing';
+import { createTestEnvironment, startTestApp, type TestApp, type TestEnvironment } from '@intake/testing';
 import { ApiModule } from '../src/app/api.module';
 import { openApiInfo } from '../src/app/openapi-info';
 

@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
-import { ObjectStorage } from '@intake/application-storage';
-import { TestApp, TestEnvironment } from '@intake/testing';
+import { ObjectStorage } from '@intake/application-files';
+import { type TestApp, type TestEnvironment } from '@intake/testing';
 import { apiTestEnvironment, startApi } from './api-test-app';
 
 describe('signed file URLs of the fs storage driver', () => {

@@ -1,5 +1,5 @@
-import { TestApp, TestEnvironment } from '@intake/testing';
-import { AccountsClient, Session } from './accounts-client';
+import { type TestApp, type TestEnvironment } from '@intake/testing';
+import { AccountsClient, type Session } from './accounts-client';
 import { apiTestEnvironment, startApi } from './api-test-app';
 
 describe('folders', () => {

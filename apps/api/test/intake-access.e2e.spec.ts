@@ -1,5 +1,5 @@
 import { Client } from 'pg';
-import { TestApp, TestEnvironment } from '@intake/testing';
+import { type TestApp, type TestEnvironment } from '@intake/testing';
 import { AccountsClient } from './accounts-client';
 import { apiTestEnvironment, startApi } from './api-test-app';
 

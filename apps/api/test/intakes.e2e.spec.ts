@@ -1,8 +1,8 @@
 import { Readable } from 'node:stream';
 import { Client } from 'pg';
-import { ObjectStorage } from '@intake/application-storage';
-import { TestApp, TestEnvironment } from '@intake/testing';
-import { AccountsClient, Session } from './accounts-client';
+import { ObjectStorage } from '@intake/application-files';
+import { type TestApp, type TestEnvironment } from '@intake/testing';
+import { AccountsClient, type Session } from './accounts-client';
 import { apiTestEnvironment, startApi } from './api-test-app';
 
 const ITEMS = [

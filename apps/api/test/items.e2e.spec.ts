@@ -1,8 +1,8 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Client } from 'pg';
-import { TestApp, TestEnvironment } from '@intake/testing';
-import { AccountsClient, Session } from './accounts-client';
+import { type TestApp, type TestEnvironment } from '@intake/testing';
+import { AccountsClient, type Session } from './accounts-client';
 import { apiTestEnvironment, startApi } from './api-test-app';
 
 const ITEMS = [

@@ -1,6 +1,6 @@
 import { Client } from 'pg';
 import { MIGRATIONS } from '@intake/postgres';
-import { createTestDatabase, TestDatabase } from '@intake/testing';
+import { createTestDatabase, type TestDatabase } from '@intake/testing';
 import { apiTestEnvironment, startApi } from './api-test-app';
 
 /** The api migrates an empty database as it starts when DB_MIGRATE_ON_START=true, and not otherwise. */

@@ -1,5 +1,5 @@
 import SwaggerParser from '@apidevtools/swagger-parser';
-import { TestApp, TestEnvironment } from '@intake/testing';
+import { type TestApp, type TestEnvironment } from '@intake/testing';
 import { apiTestEnvironment, startApi } from './api-test-app';
 
 type Document = {

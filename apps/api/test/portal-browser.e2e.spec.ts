@@ -1,8 +1,8 @@
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Client } from 'pg';
-import { Browser, chromium, Page } from 'playwright-core';
-import { pdf, png, TestApp, TestEnvironment } from '@intake/testing';
+import { type Browser, chromium, type Page } from 'playwright-core';
+import { pdf, png, type TestApp, type TestEnvironment } from '@intake/testing';
 import { AccountsClient } from './accounts-client';
 import { apiTestEnvironment, startApi } from './api-test-app';
 

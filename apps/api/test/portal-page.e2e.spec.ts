@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { Script } from 'node:vm';
 import { Client } from 'pg';
-import { TestApp, TestEnvironment } from '@intake/testing';
+import { type TestApp, type TestEnvironment } from '@intake/testing';
 import { PORTAL_SCRIPT_FILE } from '../src/app/portal-page/portal-page.html';
 import { CATALOGUES } from '../src/app/portal-page/portal-page.i18n';
 import { AccountsClient } from './accounts-client';

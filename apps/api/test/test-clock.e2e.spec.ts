@@ -1,6 +1,6 @@
-import { Job, Worker } from 'bullmq';
+import { type Job, Worker } from 'bullmq';
 import { bullConnection, QueueName, SCHEDULER_TICK_JOB } from '@intake/queue';
-import { TestApp, TestEnvironment } from '@intake/testing';
+import { type TestApp, type TestEnvironment } from '@intake/testing';
 import { apiTestEnvironment, startApi } from './api-test-app';
 
 describe('shared test clock routes (TEST_CLOCK=enabled)', () => {

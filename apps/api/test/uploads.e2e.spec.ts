@@ -2,7 +2,7 @@ import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Client } from 'pg';
 import { planOf } from '@intake/domain-accounts';
-import { HEIC_PHOTO, multipart, pdf, png, TestApp, TestEnvironment } from '@intake/testing';
+import { HEIC_PHOTO, multipart, pdf, png, type TestApp, type TestEnvironment } from '@intake/testing';
 import { AccountsClient } from './accounts-client';
 import { apiTestEnvironment, startApi } from './api-test-app';
 

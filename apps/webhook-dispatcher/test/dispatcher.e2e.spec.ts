@@ -1,5 +1,5 @@
 import { migrateDatabase } from '@intake/postgres';
-import { createTestEnvironment, startTestApp, TestEnvironment } from '@intake/testing';
+import { createTestEnvironment, startTestApp, type TestEnvironment } from '@intake/testing';
 import { DispatcherModule } from '../src/app/dispatcher.module';
 
 describe('webhook-dispatcher app', () => {

@@ -9,3 +9,4 @@ export * from './lib/app-harness';
 export * from './lib/object-storage.contract';
 export * from './lib/clamd-server';
 export * from './lib/file-fixtures';
+export * from './lib/in-memory';

@@ -8,7 +8,7 @@
  *
  *   npm run build && npm run bench:uploads          (BENCH_UPLOAD_MIB, BENCH_DRIVERS=fs,s3, BENCH_NODE_FLAGS)
  */
-import { ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { join } from 'node:path';

@@ -1,10 +1,10 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { MailTransportProbe } from '@intake/application-mail';
 import { AntivirusModule } from '@intake/antivirus';
-import { ObjectStorageProbe } from '@intake/application-storage';
+import { ObjectStorageProbe } from '@intake/application-files';
 import { ClockModule } from '@intake/clock';
 import { AppConfig, ConfigModule } from '@intake/config';
-import { HttpModule } from '@intake/http';
+import { HttpModule, SharedKernelModule } from '@intake/http';
 import { MailModule } from '@intake/mail';
 import { PostgresModule, PostgresProbe, translateDatabaseError } from '@intake/postgres';
 import { QueueModule } from '@intake/queue';
@@ -37,6 +37,7 @@ export class ApiModule {
         AntivirusModule.forRoot(config.antivirus),
         UploadsModule,
         QueueModule.forRoot(config.redis),
+        SharedKernelModule,
         HttpModule.forRoot({
           probes: [PostgresProbe, RedisProbe, ObjectStorageProbe, MailTransportProbe],
           translators: [translateDatabaseError],

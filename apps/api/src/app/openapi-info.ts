@@ -1,5 +1,5 @@
-import { AppConfig } from '@intake/config';
-import { OpenApiInfo } from '@intake/http';
+import { type AppConfig } from '@intake/config';
+import { type OpenApiInfo } from '@intake/http';
 
 export function openApiInfo(config: AppConfig): OpenApiInfo {
   return {

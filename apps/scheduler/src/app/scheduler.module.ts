@@ -1,19 +1,15 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { MailTransportProbe } from '@intake/application-mail';
 import { AntivirusModule } from '@intake/antivirus';
-import { ObjectStorageProbe } from '@intake/application-storage';
+import { ObjectStorageProbe } from '@intake/application-files';
 import { ClockModule } from '@intake/clock';
 import { AppConfig, ConfigModule } from '@intake/config';
-import { HttpModule } from '@intake/http';
+import { HttpModule, SharedKernelModule } from '@intake/http';
 import { MailModule } from '@intake/mail';
-import {
-  AccountsPersistenceModule,
-  IntakesPersistenceModule,
-  PostgresModule,
-  PostgresProbe,
-  translateDatabaseError,
-} from '@intake/postgres';
-import { AuditLog, AuditRecorder } from '@intake/application-accounts';
+import { PostgresModule, PostgresProbe, translateDatabaseError } from '@intake/postgres';
+import { FilesPersistenceModule } from '@intake/postgres-files';
+import { IntakesPersistenceModule } from '@intake/postgres-intakes';
+import { AccountsPersistenceModule } from '@intake/postgres-accounts';
 import {
   FileScanService,
   fileScanServiceProvider,
@@ -21,7 +17,6 @@ import {
   intakeServiceProvider,
   IntakeSettings,
 } from '@intake/application-intakes';
-import { Clock } from '@intake/application-time';
 import { QueueModule } from '@intake/queue';
 import { RedisModule, RedisProbe } from '@intake/redis';
 import { S3Module } from '@intake/s3';
@@ -51,19 +46,16 @@ export class SchedulerModule {
         MailModule.forRoot(config.mail),
         AntivirusModule.forRoot(config.antivirus),
         QueueModule.forRoot(config.redis),
+        SharedKernelModule,
         HttpModule.forRoot({
           probes: [PostgresProbe, RedisProbe, ObjectStorageProbe, MailTransportProbe],
           translators: [translateDatabaseError],
         }),
         AccountsPersistenceModule,
         IntakesPersistenceModule,
+        FilesPersistenceModule,
       ],
       providers: [
-        {
-          provide: AuditRecorder,
-          inject: [AuditLog, Clock],
-          useFactory: (log: AuditLog, clock: Clock) => new AuditRecorder(log, clock),
-        },
         { provide: INTAKE_SETTINGS, useValue: { portalUrl: config.portalUrl } satisfies IntakeSettings },
         intakeServiceProvider,
         fileScanServiceProvider,

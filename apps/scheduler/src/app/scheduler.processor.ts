@@ -2,7 +2,7 @@ import { InjectQueue, Processor, WorkerHost } from '@nestjs/bullmq';
 import { Inject, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { Job, Queue } from 'bullmq';
 import { PassReport, runSchedulerPasses, SchedulerPass } from '@intake/application-scheduling';
-import { Clock } from '@intake/application-time';
+import { Clock } from '@intake/kernel';
 import { APP_CONFIG, AppConfig } from '@intake/config';
 import { QueueName, SCHEDULER_PASS_JOB, SCHEDULER_TICK_JOB } from '@intake/queue';
 

@@ -4,6 +4,3 @@ export * from './lib/postgres.probe';
 export * from './lib/postgres.module';
 export * from './lib/migrations';
 export * from './lib/unit-of-work';
-export * from './lib/accounts/accounts-persistence.module';
-export * from './lib/intakes/access-sql';
-export * from './lib/intakes/intakes-persistence.module';

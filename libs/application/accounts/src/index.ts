@@ -1,7 +1,5 @@
 export * from './lib/ports';
 export * from './lib/secrets';
-export * from './lib/request-meta';
-export * from './lib/audit-recorder';
 export * from './lib/auth.service';
 export * from './lib/api-keys.service';
 export * from './lib/team.service';

@@ -1,5 +1,4 @@
 export * from './lib/plans';
 export * from './lib/access';
 export * from './lib/api-key';
-export * from './lib/windows';
 export * from './lib/account-settings';

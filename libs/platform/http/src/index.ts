@@ -11,3 +11,5 @@ export * from './lib/openapi';
 export * from './lib/http.module';
 export * from './lib/bootstrap';
 export * from './lib/public-route';
+export * from './lib/use-case';
+export * from './lib/shared-kernel.module';

@@ -1,11 +1,11 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { AppConfig, Environment, loadConfig } from '@intake/config';
-import { createHttpApp, OpenApiInfo, RegisteredRoute } from '@intake/http';
+import { type NestFastifyApplication } from '@nestjs/platform-fastify';
+import { type AppConfig, type Environment, loadConfig } from '@intake/config';
+import { createHttpApp, type OpenApiInfo, type RegisteredRoute } from '@intake/http';
 import { LogCapture } from './log-capture';
-import { createTestDatabase, Migrate, TestDatabase } from './test-database';
+import { createTestDatabase, type Migrate, type TestDatabase } from './test-database';
 import { clearRedisPrefix, TEST_REDIS_URL, testRedisPrefix } from './test-redis';
 
 export interface TestEnvironment {

@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import { ObjectStorage } from '@intake/application-storage';
+import { type ObjectStorage } from '@intake/application-files';
 import { DomainError } from '@intake/errors';
 
 async function collect(stream: AsyncIterable<Uint8Array>): Promise<Buffer> {

@@ -1,4 +1,4 @@
-import { AddressInfo, createServer, Server, Socket, connect } from 'node:net';
+import { type AddressInfo, createServer, type Server, type Socket, connect } from 'node:net';
 
 /**
  * A loopback TCP proxy in front of a real server, for outage tests: `cut()` drops every open

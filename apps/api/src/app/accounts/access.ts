@@ -1,4 +1,4 @@
-import { applyDecorators, createParamDecorator, ExecutionContext, SetMetadata } from '@nestjs/common';
+import { applyDecorators, createParamDecorator, type ExecutionContext, SetMetadata } from '@nestjs/common';
 import {
   ApiBearerAuth,
   ApiCookieAuth,
@@ -9,8 +9,8 @@ import {
   ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
-import { RequestMeta } from '@intake/application-accounts';
-import { Principal, Role, Scope } from '@intake/domain-accounts';
+import { type RequestMeta } from '@intake/kernel';
+import { type Principal, type Role, type Scope } from '@intake/domain-accounts';
 import { ACCESS_RULE, ApiError, Public } from '@intake/http';
 
 /** Who may call a route: every route declares one (the guard refuses routes that do not). */

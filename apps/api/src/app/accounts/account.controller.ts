@@ -1,6 +1,7 @@
 import { Body, Controller, Get, Patch, Query } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { AccountService, RequestMeta } from '@intake/application-accounts';
+import { AccountService } from '@intake/application-accounts';
+import { RequestMeta } from '@intake/kernel';
 import { PLANS, Principal } from '@intake/domain-accounts';
 import { Access, CurrentPrincipal, Meta, Public } from './access';
 import {

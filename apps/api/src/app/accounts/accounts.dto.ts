@@ -17,14 +17,13 @@ import {
 import {
   LANGUAGES,
   Language,
-  Mode,
-  MODES,
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
   Role,
   Scope,
   SCOPES,
 } from '@intake/domain-accounts';
+import { Mode, MODES } from '@intake/domain-kernel';
 import { IsIanaTimeZone, PageQuery } from '../validation';
 
 const NOT_BLANK = /\S/;

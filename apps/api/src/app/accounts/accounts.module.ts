@@ -5,19 +5,15 @@ import {
   AccountStore,
   ApiKeysService,
   ApiKeyStore,
-  AuditLog,
-  AuditRecorder,
   AuthService,
   SessionStore,
   TeamService,
-  UnitOfWork,
   UsageStore,
-  WindowCounter,
 } from '@intake/application-accounts';
 import { MailTransport } from '@intake/application-mail';
-import { Clock } from '@intake/application-time';
+import { Clock, AuditLog, AuditRecorder, UnitOfWork, WindowCounter } from '@intake/kernel';
 import { APP_CONFIG, AppConfig } from '@intake/config';
-import { AccountsPersistenceModule } from '@intake/postgres';
+import { AccountsPersistenceModule } from '@intake/postgres-accounts';
 import { AccountController } from './account.controller';
 import { AuthController } from './auth.controller';
 import { AuthGuard } from './auth.guard';
@@ -29,11 +25,6 @@ import { TeamController } from './team.controller';
   imports: [AccountsPersistenceModule],
   controllers: [AuthController, TeamController, KeysController, AccountController],
   providers: [
-    {
-      provide: AuditRecorder,
-      inject: [AuditLog, Clock],
-      useFactory: (log: AuditLog, clock: Clock) => new AuditRecorder(log, clock),
-    },
     {
       provide: AuthService,
       inject: [UnitOfWork, AccountStore, SessionStore, ApiKeyStore, WindowCounter, AuditRecorder, Clock],
@@ -63,6 +54,6 @@ import { TeamController } from './team.controller';
     },
     { provide: APP_GUARD, useClass: AuthGuard },
   ],
-  exports: [AuditRecorder, AuthService, AccountService],
+  exports: [AuthService, AccountService],
 })
 export class AccountsModule {}

@@ -8,13 +8,8 @@ import {
   ApiTags,
 } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
-import {
-  AccountService,
-  AuthService,
-  RequestMeta,
-  SESSION_LIFETIME_SECONDS,
-  TeamService,
-} from '@intake/application-accounts';
+import { AccountService, AuthService, SESSION_LIFETIME_SECONDS, TeamService } from '@intake/application-accounts';
+import { RequestMeta } from '@intake/kernel';
 import { Principal } from '@intake/domain-accounts';
 import { APP_CONFIG, AppConfig } from '@intake/config';
 import { DomainError } from '@intake/errors';

@@ -7,7 +7,8 @@ import {
   ApiOperation,
   ApiTags,
 } from '@nestjs/swagger';
-import { ApiKeysService, RequestMeta } from '@intake/application-accounts';
+import { ApiKeysService } from '@intake/application-accounts';
+import { RequestMeta } from '@intake/kernel';
 import { Principal } from '@intake/domain-accounts';
 import { DomainError } from '@intake/errors';
 import { ApiError } from '@intake/http';

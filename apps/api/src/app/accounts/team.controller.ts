@@ -1,6 +1,7 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post } from '@nestjs/common';
 import { ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { RequestMeta, TeamService } from '@intake/application-accounts';
+import { TeamService } from '@intake/application-accounts';
+import { RequestMeta } from '@intake/kernel';
 import { Principal } from '@intake/domain-accounts';
 import { Access, CurrentPrincipal, Meta } from './access';
 import { InvitationCreated, InviteRequest, MemberList } from './accounts.dto';

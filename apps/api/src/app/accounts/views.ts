@@ -1,5 +1,17 @@
-import { AccountRecord, ApiKeyRecord, AuditEntry, InvitationRecord, UserRecord } from '@intake/application-accounts';
-import { AccountView, ApiKeyView, AuditEntryView, InvitationView, UserView } from './accounts.dto';
+import {
+  type AccountRecord,
+  type ApiKeyRecord,
+  type InvitationRecord,
+  type UserRecord,
+} from '@intake/application-accounts';
+import { type AuditEntry } from '@intake/kernel';
+import {
+  type AccountView,
+  type ApiKeyView,
+  type AuditEntryView,
+  type InvitationView,
+  type UserView,
+} from './accounts.dto';
 
 const iso = (d: Date) => new Date(d).toISOString();
 const isoOrNull = (d: Date | null) => (d ? iso(d) : null);

@@ -1,7 +1,7 @@
 import { Controller, Get, Query, Res } from '@nestjs/common';
 import { ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
-import { ObjectStorage } from '@intake/application-storage';
+import { ObjectStorage } from '@intake/application-files';
 import { DomainError } from '@intake/errors';
 import { Public } from '@intake/http';
 import { attachmentDisposition } from '@intake/s3';

@@ -11,7 +11,7 @@ import {
 } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsInt, IsOptional, IsString, Length, Max, Min } from 'class-validator';
-import { RequestMeta } from '@intake/application-accounts';
+import { RequestMeta } from '@intake/kernel';
 import { FolderRecord, FolderService, FolderWithCount } from '@intake/application-intakes';
 import { accessOf, Principal } from '@intake/domain-accounts';
 import { ApiError } from '@intake/http';

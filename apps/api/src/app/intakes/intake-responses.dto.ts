@@ -1,5 +1,6 @@
 import { ApiExtraModels, ApiProperty, getSchemaPath } from '@nestjs/swagger';
-import { Language, LANGUAGES, Mode, MODES } from '@intake/domain-accounts';
+import { Language, LANGUAGES } from '@intake/domain-accounts';
+import { Mode, MODES } from '@intake/domain-kernel';
 import {
   CHASE_SCHEDULES,
   ChaseSchedule,

@@ -1,5 +1,11 @@
-import { ChaseRecord, FileRecord, IntakeRecord, ItemRecord, ListRow } from '@intake/application-intakes';
-import { Plan } from '@intake/domain-accounts';
+import {
+  type ChaseRecord,
+  type FileRecord,
+  type IntakeRecord,
+  type ItemRecord,
+  type ListRow,
+} from '@intake/application-intakes';
+import { type Plan } from '@intake/domain-accounts';
 import { isDecisionType, isFileType } from '@intake/domain-items';
 import type {
   BriefFileView,

@@ -8,7 +8,8 @@ import {
   ApiTags,
 } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
-import { AccountService, RequestMeta } from '@intake/application-accounts';
+import { AccountService } from '@intake/application-accounts';
+import { RequestMeta } from '@intake/kernel';
 import { IntakeService, IntakeSettingsService } from '@intake/application-intakes';
 import { accessOf, Principal } from '@intake/domain-accounts';
 import { validationFailed } from '@intake/errors';

@@ -1,5 +1,5 @@
 import { Logger, Module } from '@nestjs/common';
-import { AccountStore, AuditRecorder, UnitOfWork } from '@intake/application-accounts';
+import { AccountStore } from '@intake/application-accounts';
 import {
   FileScanService,
   fileScanServiceProvider,
@@ -21,10 +21,11 @@ import {
   TemplateStore,
 } from '@intake/application-intakes';
 import { MailTransport } from '@intake/application-mail';
-import { Antivirus, FileInspector, ObjectStorage, ScanQueue } from '@intake/application-storage';
-import { Clock } from '@intake/application-time';
+import { Antivirus, FileInspector, ObjectStorage, ScanQueue } from '@intake/application-files';
+import { Clock, AuditRecorder, UnitOfWork } from '@intake/kernel';
 import { APP_CONFIG, AppConfig } from '@intake/config';
-import { IntakesPersistenceModule } from '@intake/postgres';
+import { FilesPersistenceModule } from '@intake/postgres-files';
+import { IntakesPersistenceModule } from '@intake/postgres-intakes';
 import { AccountsModule } from '../accounts/accounts.module';
 import { FoldersController } from './folders.controller';
 import { IntakeFilesController } from './intake-files.controller';
@@ -36,7 +37,7 @@ import { TemplatesController } from './templates.controller';
 
 /** Intakes and their items, folders, templates, clients and recipients. */
 @Module({
-  imports: [AccountsModule, IntakesPersistenceModule],
+  imports: [AccountsModule, IntakesPersistenceModule, FilesPersistenceModule],
   controllers: [
     PortalController,
     IntakesController,

@@ -22,7 +22,7 @@ import {
   MaxLength,
   ValidateIf,
 } from 'class-validator';
-import { RequestMeta } from '@intake/application-accounts';
+import { RequestMeta } from '@intake/kernel';
 import { IntakeDetail, ItemService } from '@intake/application-intakes';
 import { Principal } from '@intake/domain-accounts';
 import { itemNotFound } from '@intake/domain-intake';

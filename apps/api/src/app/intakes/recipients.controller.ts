@@ -1,6 +1,6 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
 import { ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { RequestMeta } from '@intake/application-accounts';
+import { RequestMeta } from '@intake/kernel';
 import { IntakeSettingsService } from '@intake/application-intakes';
 import { accessOf, Principal } from '@intake/domain-accounts';
 import { Access, CurrentPrincipal, Meta } from '../accounts/access';

@@ -1,6 +1,6 @@
 import { Body, Controller, Get, Post } from '@nestjs/common';
 import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { RequestMeta } from '@intake/application-accounts';
+import { RequestMeta } from '@intake/kernel';
 import { TemplateRecord, TemplateService } from '@intake/application-intakes';
 import { Principal } from '@intake/domain-accounts';
 import { Access, CurrentPrincipal, Meta } from '../accounts/access';

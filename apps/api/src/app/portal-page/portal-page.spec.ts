@@ -1,7 +1,7 @@
 import { Script } from 'node:vm';
 import { LANGUAGES } from '@intake/domain-accounts';
 import { escapeHtml, PortalPageDocuments, portalPagePrefix, scriptJson } from './portal-page.html';
-import { CATALOGUES, Message, pageLanguage } from './portal-page.i18n';
+import { CATALOGUES, type Message, pageLanguage } from './portal-page.i18n';
 import { compactScript, PORTAL_SCRIPT } from './portal-page.script';
 
 const placeholders = (message: Message) =>

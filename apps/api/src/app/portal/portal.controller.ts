@@ -12,7 +12,7 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Transform } from 'class-transformer';
 import { IsDefined, IsOptional, IsString, Length, MaxLength, ValidateIf } from 'class-validator';
-import { RequestMeta } from '@intake/application-accounts';
+import { RequestMeta } from '@intake/kernel';
 import {
   clientView,
   FileRecord,

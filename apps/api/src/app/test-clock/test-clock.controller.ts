@@ -1,7 +1,7 @@
 import { Body, Controller, HttpCode, Post } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Public } from '@intake/http';
-import { TestClockControl } from '@intake/application-time';
+import { TestClockControl } from '@intake/kernel';
 import { validationFailed } from '@intake/errors';
 import { ClockResponse, SetClockRequest, TickResponse } from './test-clock.dto';
 import { TickService } from './tick.service';

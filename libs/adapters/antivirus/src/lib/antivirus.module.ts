@@ -1,9 +1,11 @@
 import { DynamicModule, Module } from '@nestjs/common';
-import { Antivirus } from '@intake/application-storage';
+import { Antivirus, ScanQueue } from '@intake/application-files';
 import { ClamdAntivirus, NoAntivirus } from './clamd.antivirus';
+import { BullScanQueue } from './scan-queue';
 
 export type AntivirusSettings = { driver: 'none' } | { driver: 'clamd'; host: string; port: number };
 
+/** The Antivirus port (clamd, or none in development) and the scan queue on BullMQ (needs QueueModule). */
 @Module({})
 export class AntivirusModule {
   static forRoot(settings: AntivirusSettings): DynamicModule {
@@ -15,8 +17,9 @@ export class AntivirusModule {
           provide: Antivirus,
           useValue: settings.driver === 'clamd' ? new ClamdAntivirus(settings) : new NoAntivirus(),
         },
+        { provide: ScanQueue, useClass: BullScanQueue },
       ],
-      exports: [Antivirus],
+      exports: [Antivirus, ScanQueue],
     };
   }
 }

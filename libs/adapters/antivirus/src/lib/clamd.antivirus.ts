@@ -1,5 +1,5 @@
-import { connect, Socket } from 'node:net';
-import { Antivirus, ByteStream, ScanResult } from '@intake/application-storage';
+import { connect, type Socket } from 'node:net';
+import { Antivirus, type ByteStream, type ScanResult } from '@intake/application-files';
 
 export interface ClamdSettings {
   host: string;

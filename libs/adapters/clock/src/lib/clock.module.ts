@@ -1,6 +1,6 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import Redis from 'ioredis';
-import { Clock, TestClockControl } from '@intake/application-time';
+import { Clock, TestClockControl } from '@intake/kernel';
 import { REDIS, REDIS_SETTINGS, RedisSettings } from '@intake/redis';
 import { SharedTestClock } from './shared-test.clock';
 import { SystemClock } from './system.clock';

@@ -1,5 +1,5 @@
-import Redis from 'ioredis';
-import { Clock, TestClockControl } from '@intake/application-time';
+import type Redis from 'ioredis';
+import { Clock, type TestClockControl } from '@intake/kernel';
 
 /**
  * The shared test clock (DESIGN.md section 3): "now" is real time plus an offset kept in Redis,

@@ -1,4 +1,4 @@
-import { Clock } from '@intake/application-time';
+import { Clock } from '@intake/kernel';
 
 /** Real time. */
 export class SystemClock extends Clock {

@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { constants } from 'node:fs';
 import { access, mkdir, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { createTransport, Transporter } from 'nodemailer';
-import { MailTransport, OutgoingMail, SentMail } from '@intake/application-mail';
+import { createTransport, type Transporter } from 'nodemailer';
+import { MailTransport, type OutgoingMail, type SentMail } from '@intake/application-mail';
 
 export interface MailSettings {
   /** smtp:// or smtps:// URL; unset means the outbox directory. */

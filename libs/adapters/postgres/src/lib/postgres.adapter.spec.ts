@@ -2,7 +2,7 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { DataSource } from 'typeorm';
 import { DomainError } from '@intake/errors';
-import { createTestDatabase, TcpProxy, TestDatabase } from '@intake/testing';
+import { createTestDatabase, TcpProxy, type TestDatabase } from '@intake/testing';
 import { dataSourceOptions, migrateDatabase, runMigrations } from './data-source';
 import { isDatabaseUnavailable, translateDatabaseError } from './database-errors';
 import { MIGRATIONS } from './migrations';

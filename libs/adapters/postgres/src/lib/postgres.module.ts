@@ -1,7 +1,11 @@
 import { DynamicModule, Logger, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
+import { AuditLog, Outbox, UnitOfWork } from '@intake/kernel';
+import { PostgresAuditLog } from './audit-log.store';
+import { PostgresOutbox } from './outbox.store';
 import { PostgresProbe } from './postgres.probe';
+import { PostgresUnitOfWork, Sql } from './unit-of-work';
 import { dataSourceOptions, PostgresSettings, runMigrations } from './data-source';
 
 export interface PostgresModuleOptions extends PostgresSettings {
@@ -9,6 +13,11 @@ export interface PostgresModuleOptions extends PostgresSettings {
   migrateOnStart?: boolean;
 }
 
+/**
+ * The database connection (global): the data source, migrations on start when asked, and the
+ * shared kernel's ports that live in PostgreSQL: the unit of work, the outbox and the audit log.
+ * Each context's stores come from its own persistence module (@intake/postgres-<context>).
+ */
 @Module({})
 export class PostgresModule {
   static forRoot(options: PostgresModuleOptions): DynamicModule {
@@ -33,8 +42,14 @@ export class PostgresModule {
           },
         }),
       ],
-      providers: [PostgresProbe],
-      exports: [PostgresProbe],
+      providers: [
+        PostgresProbe,
+        Sql,
+        { provide: UnitOfWork, useClass: PostgresUnitOfWork },
+        { provide: Outbox, useClass: PostgresOutbox },
+        { provide: AuditLog, useClass: PostgresAuditLog },
+      ],
+      exports: [PostgresProbe, Sql, UnitOfWork, Outbox, AuditLog],
     };
   }
 }

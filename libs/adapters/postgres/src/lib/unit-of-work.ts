@@ -2,7 +2,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver';
-import { UnitOfWork } from '@intake/application-accounts';
+import { UnitOfWork } from '@intake/kernel';
 
 const transaction = new AsyncLocalStorage<EntityManager>();
 

@@ -1,7 +1,6 @@
 import { BullModule, InjectQueue } from '@nestjs/bullmq';
 import { DynamicModule, Injectable, Logger, Module, OnModuleInit } from '@nestjs/common';
 import type { ConnectionOptions, Queue } from 'bullmq';
-import { ScanQueue } from '@intake/application-storage';
 
 /** Every BullMQ queue of the service. Payload types live next to the jobs that use them. */
 /** Job name of an on-demand scheduler pass (POST /_test/tick); the periodic one is `pass`. */
@@ -53,30 +52,6 @@ export class QueueErrorLogger implements OnModuleInit {
   }
 }
 
-export const SCAN_JOB = 'scan';
-
-/** The ScanQueue port on BullMQ: the file id is the job id, so a file is queued once at a time. */
-@Injectable()
-export class BullScanQueue extends ScanQueue {
-  constructor(@InjectQueue(QueueName.Scans) private readonly queue: Queue) {
-    super();
-  }
-
-  async enqueue(fileId: string): Promise<void> {
-    await this.queue.add(
-      SCAN_JOB,
-      { file_id: fileId },
-      {
-        jobId: fileId,
-        attempts: 5,
-        backoff: { type: 'exponential', delay: 2000 },
-        removeOnComplete: true,
-        removeOnFail: 1000,
-      },
-    );
-  }
-}
-
 @Module({})
 export class QueueModule {
   static forRoot(settings: { url: string; prefix: string }): DynamicModule {
@@ -90,8 +65,8 @@ export class QueueModule {
         }),
         BullModule.registerQueue({ name: QueueName.Scheduler }, { name: QueueName.Scans }),
       ],
-      providers: [QueueErrorLogger, { provide: ScanQueue, useClass: BullScanQueue }],
-      exports: [BullModule, ScanQueue],
+      providers: [QueueErrorLogger],
+      exports: [BullModule],
     };
   }
 }

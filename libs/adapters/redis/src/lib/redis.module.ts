@@ -1,6 +1,6 @@
 import { DynamicModule, Inject, Injectable, Module, OnApplicationShutdown } from '@nestjs/common';
 import Redis from 'ioredis';
-import { WindowCounter } from '@intake/application-accounts';
+import { WindowCounter } from '@intake/kernel';
 import { DependencyProbe } from '@intake/application-health';
 import { REDIS, REDIS_SETTINGS, RedisSettings } from './redis.tokens';
 import { RedisWindowCounter } from './window-counter';

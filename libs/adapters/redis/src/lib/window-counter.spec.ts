@@ -1,5 +1,5 @@
 import Redis from 'ioredis';
-import { fixedWindow } from '@intake/domain-accounts';
+import { fixedWindow } from '@intake/domain-kernel';
 import { clearRedisPrefix, TEST_REDIS_URL, testRedisPrefix } from '@intake/testing';
 import { RedisWindowCounter } from './window-counter';
 

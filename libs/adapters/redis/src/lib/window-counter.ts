@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import Redis from 'ioredis';
-import { WindowCounter } from '@intake/application-accounts';
-import { FixedWindow } from '@intake/domain-accounts';
+import { WindowCounter } from '@intake/kernel';
+import { FixedWindow } from '@intake/domain-kernel';
 import { REDIS, REDIS_SETTINGS, RedisSettings } from './redis.tokens';
 
 /** INCR with the expiry set when the key is created (the key names its window, so once is enough). */

@@ -2,13 +2,13 @@ import { Client } from 'minio';
 import {
   assertObjectKey,
   assertObjectPrefix,
-  ByteStream,
+  type ByteStream,
   limitBytes,
   ObjectStorage,
-  PutOptions,
+  type PutOptions,
   SIGNED_URL_SECONDS,
-  SignedUrlOptions,
-} from '@intake/application-storage';
+  type SignedUrlOptions,
+} from '@intake/application-files';
 
 export interface S3Settings {
   endpoint: string;

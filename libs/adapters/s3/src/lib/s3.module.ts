@@ -1,5 +1,5 @@
 import { DynamicModule, Module } from '@nestjs/common';
-import { ObjectStorage, ObjectStorageProbe } from '@intake/application-storage';
+import { ObjectStorage, ObjectStorageProbe } from '@intake/application-files';
 import { S3ObjectStorage, S3Settings } from './s3-object-storage';
 
 @Module({})

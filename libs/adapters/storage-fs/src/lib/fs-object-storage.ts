@@ -7,13 +7,13 @@ import { pipeline } from 'node:stream/promises';
 import {
   assertObjectKey,
   assertObjectPrefix,
-  ByteStream,
+  type ByteStream,
   limitBytes,
   ObjectStorage,
-  PutOptions,
+  type PutOptions,
   SIGNED_URL_SECONDS,
-  SignedUrlOptions,
-} from '@intake/application-storage';
+  type SignedUrlOptions,
+} from '@intake/application-files';
 
 export interface FsStorageSettings {
   dir: string;

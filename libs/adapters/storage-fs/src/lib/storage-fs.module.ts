@@ -1,6 +1,6 @@
 import { DynamicModule, Module } from '@nestjs/common';
-import { ObjectStorage, ObjectStorageProbe } from '@intake/application-storage';
-import { Clock } from '@intake/application-time';
+import { ObjectStorage, ObjectStorageProbe } from '@intake/application-files';
+import { Clock } from '@intake/kernel';
 import { FsObjectStorage } from './fs-object-storage';
 
 @Module({})

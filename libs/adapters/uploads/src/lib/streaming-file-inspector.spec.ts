@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { imageSize } from 'image-size';
-import { ByteStream } from '@intake/application-storage';
+import { type ByteStream } from '@intake/application-files';
 import { DomainError } from '@intake/errors';
 import { HEIC_PHOTO, pdf, png } from '@intake/testing';
 import { HEAD_BYTES, StreamingFileInspector } from './streaming-file-inspector';

@@ -1,13 +1,6 @@
 import { createHash } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
-import {
-  ByteStream,
-  FileFacts,
-  FileInspector,
-  fileTooLarge,
-  Inspection,
-  limitBytes,
-} from '@intake/application-storage';
+import { ByteStream, FileFacts, FileInspector, fileTooLarge, Inspection, limitBytes } from '@intake/application-files';
 import { heicToJpeg } from './heic';
 import { imageFacts } from './image-facts';
 import { sniff } from './sniff';

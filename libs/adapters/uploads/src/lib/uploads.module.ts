@@ -1,5 +1,5 @@
 import { Global, Module } from '@nestjs/common';
-import { FileInspector } from '@intake/application-storage';
+import { FileInspector } from '@intake/application-files';
 import { StreamingFileInspector } from './streaming-file-inspector';
 
 /** The upload pipeline's inspector (sniffing, HEIC → JPEG, size, SHA-256, image facts). */

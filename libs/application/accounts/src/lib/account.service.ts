@@ -1,19 +1,17 @@
-import { Clock } from '@intake/application-time';
-import { actorOf, clockHour, Plan, planOf, Principal, usagePeriod } from '@intake/domain-accounts';
-import { DomainError, notFound } from '@intake/errors';
-import { AuditRecorder } from './audit-recorder';
 import {
-  AccountPatch,
-  AccountRecord,
-  AccountStore,
-  AuditEntry,
-  AuditFilter,
-  AuditLog,
-  UnitOfWork,
-  UsageStore,
-  WindowCounter,
-} from './ports';
-import { RequestMeta } from './request-meta';
+  type Clock,
+  type AuditEntry,
+  type AuditFilter,
+  type AuditLog,
+  type UnitOfWork,
+  type WindowCounter,
+  type AuditRecorder,
+  type RequestMeta,
+} from '@intake/kernel';
+import { actorOf, type Plan, planOf, type Principal } from '@intake/domain-accounts';
+import { clockHour, usagePeriod } from '@intake/domain-kernel';
+import { DomainError, notFound } from '@intake/errors';
+import { type AccountPatch, type AccountRecord, type AccountStore, type UsageStore } from './ports';
 
 export interface Usage {
   period: string;

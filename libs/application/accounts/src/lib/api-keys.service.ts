@@ -1,10 +1,9 @@
-import { Clock } from '@intake/application-time';
-import { actorOf, apiKeyHint, formatApiKey, Mode, Principal, Scope, SCOPES } from '@intake/domain-accounts';
+import { type Clock, type UnitOfWork, type AuditRecorder, type RequestMeta } from '@intake/kernel';
+import { actorOf, apiKeyHint, formatApiKey, type Principal, type Scope, SCOPES } from '@intake/domain-accounts';
+import { type Mode } from '@intake/domain-kernel';
 import { DomainError, notFound } from '@intake/errors';
 import { newId, randomToken } from '@intake/ids';
-import { AuditRecorder } from './audit-recorder';
-import { ApiKeyRecord, ApiKeyStore, UnitOfWork } from './ports';
-import { RequestMeta } from './request-meta';
+import { type ApiKeyRecord, type ApiKeyStore } from './ports';
 import { tokenHash } from './secrets';
 
 export interface CreateApiKey {

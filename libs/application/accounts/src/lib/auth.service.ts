@@ -1,10 +1,9 @@
-import { Clock } from '@intake/application-time';
-import { actorOf, fixedWindow, normalizeEmail, parseApiKey, Plan, planOf, Principal } from '@intake/domain-accounts';
+import { type Clock, type UnitOfWork, type WindowCounter, type AuditRecorder, type RequestMeta } from '@intake/kernel';
+import { actorOf, normalizeEmail, parseApiKey, type Plan, planOf, type Principal } from '@intake/domain-accounts';
+import { fixedWindow } from '@intake/domain-kernel';
 import { DomainError } from '@intake/errors';
 import { newId } from '@intake/ids';
-import { AuditRecorder } from './audit-recorder';
-import { AccountRecord, AccountStore, ApiKeyStore, SessionStore, UnitOfWork, UserRecord, WindowCounter } from './ports';
-import { RequestMeta } from './request-meta';
+import { type AccountRecord, type AccountStore, type ApiKeyStore, type SessionStore, type UserRecord } from './ports';
 import { burnPasswordCheck, hashPassword, randomSecret, tokenHash, verifyPassword } from './secrets';
 
 export const SESSION_LIFETIME_SECONDS = 14 * 24 * 3600;

@@ -1,9 +1,5 @@
-import { FixedWindow, Language, Mode, PlanId, Role, Scope } from '@intake/domain-accounts';
-
-/** Runs work in one database transaction; stores called inside it join the transaction. */
-export abstract class UnitOfWork {
-  abstract run<T>(work: () => Promise<T>): Promise<T>;
-}
+import { type Language, type PlanId, type Role, type Scope } from '@intake/domain-accounts';
+import { type Mode } from '@intake/domain-kernel';
 
 export interface AccountRecord {
   id: string;
@@ -106,45 +102,6 @@ export abstract class ApiKeyStore {
   abstract touch(keyId: string, now: Date): Promise<void>;
 }
 
-export interface AuditEntry {
-  id: string;
-  account_id: string;
-  at: Date;
-  actor_type: 'user' | 'api_key' | 'client' | 'system';
-  actor_id: string | null;
-  actor_mode: Mode | null;
-  action: string;
-  target_id: string | null;
-  ip: string | null;
-  request_id: string | null;
-  summary: Record<string, unknown>;
-}
-
-export interface AuditFilter {
-  action?: string;
-  actor?: string;
-  target?: string;
-}
-
-/** Append-only: there is deliberately no way to change or remove an entry. */
-export abstract class AuditLog {
-  abstract append(entry: AuditEntry): Promise<void>;
-  abstract list(
-    accountId: string,
-    filter: AuditFilter,
-    limit: number,
-    offset: number,
-  ): Promise<{ entries: AuditEntry[]; total: number }>;
-}
-
 export abstract class UsageStore {
   abstract get(accountId: string, period: string): Promise<{ intakes_created: number; sms_sent: number }>;
-}
-
-/** Atomic counters per fixed time window (Redis). */
-export abstract class WindowCounter {
-  /** Adds one to the counter of `key` in `window` and returns the new count. */
-  abstract increment(key: string, window: FixedWindow): Promise<number>;
-  abstract read(key: string, window: FixedWindow): Promise<number>;
-  abstract reset(key: string, window: FixedWindow): Promise<void>;
 }

@@ -1,12 +1,10 @@
-import { MailTransport } from '@intake/application-mail';
-import { Clock } from '@intake/application-time';
-import { actorOf, normalizeEmail, Principal } from '@intake/domain-accounts';
+import { type MailTransport } from '@intake/application-mail';
+import { type Clock, type UnitOfWork, type AuditRecorder, type RequestMeta } from '@intake/kernel';
+import { actorOf, normalizeEmail, type Principal } from '@intake/domain-accounts';
 import { DomainError, notFound } from '@intake/errors';
 import { newId } from '@intake/ids';
-import { AuditRecorder } from './audit-recorder';
 import { emailTaken } from './auth.service';
-import { AccountRecord, AccountStore, InvitationRecord, UnitOfWork, UserRecord } from './ports';
-import { RequestMeta } from './request-meta';
+import { type AccountRecord, type AccountStore, type InvitationRecord, type UserRecord } from './ports';
 import { hashPassword, randomSecret, tokenHash } from './secrets';
 
 export const INVITATION_LIFETIME_SECONDS = 7 * 24 * 3600;

@@ -1,4 +1,4 @@
-import { DependencyName, DependencyProbe } from './dependency-probe.port';
+import { type DependencyName, type DependencyProbe } from './dependency-probe.port';
 
 export type ProbeOutcome = 'ok' | 'unavailable';
 

@@ -1,11 +1,11 @@
-import { AccountStore, AuditRecorder, UnitOfWork, WindowCounter } from '@intake/application-accounts';
-import { Antivirus, ObjectStorage } from '@intake/application-storage';
-import { Clock } from '@intake/application-time';
+import { AccountStore } from '@intake/application-accounts';
+import { Antivirus, ObjectStorage } from '@intake/application-files';
+import { Clock, AuditRecorder, UnitOfWork, WindowCounter, Outbox } from '@intake/kernel';
 import { FileScanService } from './files/file-scan.service';
 import { FileStore } from './files/files';
 import { FolderStore } from './folders/folders';
-import { IntakeService, IntakeSettings } from './intakes/intake.service';
-import { IdempotencyStore, IntakeStore, Outbox } from './intakes/intake.store';
+import { IntakeService, type IntakeSettings } from './intakes/intake.service';
+import { IdempotencyStore, IntakeStore } from './intakes/intake.store';
 import { TemplateStore } from './templates/templates';
 
 /** Injection token of the IntakeSettings an app binds (from its configuration). */

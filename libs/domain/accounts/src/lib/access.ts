@@ -1,12 +1,11 @@
+import { type Actor, type Mode } from '@intake/domain-kernel';
+
 /** API key scopes (SPEC.md "Authentication"); `admin` includes all others. */
 export const SCOPES = ['admin', 'intakes:read', 'intakes:write', 'secrets:read'] as const;
 export type Scope = (typeof SCOPES)[number];
 
 export const ROLES = ['owner', 'member'] as const;
 export type Role = (typeof ROLES)[number];
-
-export const MODES = ['live', 'test'] as const;
-export type Mode = (typeof MODES)[number];
 
 export function hasScope(granted: readonly Scope[], required: Scope): boolean {
   return granted.includes('admin') || granted.includes(required);
@@ -36,14 +35,6 @@ export function accessOf(principal: Principal): AccessContext {
     mode: principal.mode,
     createdByKeyId: principal.mode === 'test' ? principal.keyId : null,
   };
-}
-
-/** The actor recorded in the audit log. */
-export interface Actor {
-  /** client: the intake's client in the portal (no id: the portal link is the credential). */
-  type: 'user' | 'api_key' | 'client' | 'system';
-  id: string | null;
-  mode: Mode | null;
 }
 
 export function actorOf(principal: Principal): Actor {

@@ -2,8 +2,6 @@ import {
   accessOf,
   actorOf,
   apiKeyHint,
-  clockHour,
-  fixedWindow,
   formatApiKey,
   hasScope,
   isIanaTimeZone,
@@ -11,7 +9,6 @@ import {
   parseApiKey,
   PLANS,
   planOf,
-  usagePeriod,
 } from '../index';
 
 describe('plans', () => {
@@ -90,24 +87,6 @@ describe('API keys', () => {
     `svc_live_${token.slice(1)}!`,
     `Bearer svc_live_${token}`,
   ])('rejects %j', (raw) => expect(parseApiKey(raw)).toBeUndefined());
-});
-
-describe('windows', () => {
-  it('the clock hour ends at the top of the hour', () => {
-    const w = clockHour(new Date('2026-05-01T10:59:58.500Z'));
-    expect(w.endsAt.toISOString()).toBe('2026-05-01T11:00:00.000Z');
-    expect(w.secondsLeft).toBe(2);
-    expect(clockHour(new Date('2026-05-01T11:00:00.000Z')).id).not.toBe(w.id);
-    expect(clockHour(new Date('2026-05-01T10:00:00.000Z')).id).toBe(w.id);
-  });
-
-  it('never reports zero seconds left', () => {
-    expect(fixedWindow(new Date('2026-05-01T10:14:59.999Z'), 900).secondsLeft).toBe(1);
-  });
-
-  it('usage periods are UTC months', () => {
-    expect(usagePeriod(new Date('2026-12-31T23:59:59Z'))).toBe('2026-12');
-  });
 });
 
 describe('settings', () => {

@@ -1,4 +1,4 @@
-import { Mode } from './access';
+import { type Mode } from '@intake/domain-kernel';
 
 /** Random part of an API key: 32 bytes (256 bits) in base64url. */
 export const API_KEY_RANDOM_BYTES = 32;

@@ -1,4 +1,4 @@
-import { ErrorCode } from './error-codes';
+import { type ErrorCode } from './error-codes';
 
 /** One offending field of a validation failure: `path` in dotted/indexed form (`items[0].key`). */
 export interface ErrorDetail {

@@ -1,4 +1,4 @@
-import { ID_PREFIXES, IdKind, isId, newId, randomToken } from './ids';
+import { ID_PREFIXES, type IdKind, isId, newId, randomToken } from './ids';
 
 describe('ids', () => {
   const kinds = Object.keys(ID_PREFIXES) as IdKind[];

@@ -1,4 +1,4 @@
-import { ErrorDetail } from '@intake/errors';
+import { type ErrorDetail } from '@intake/errors';
 
 export const CHASE_SCHEDULES = ['default', 'gentle', 'aggressive', 'custom', 'off'] as const;
 export type ChaseSchedule = (typeof CHASE_SCHEDULES)[number];

@@ -1,4 +1,4 @@
-import { IntakeState, ItemState } from './model';
+import { type IntakeState, type ItemState } from './model';
 
 /** What progress reads of an item (list rows carry no more than this). */
 export type ProgressItem = Pick<ItemState, 'key' | 'assignee' | 'required' | 'status'>;

@@ -1,5 +1,5 @@
 import { DomainError } from '@intake/errors';
-import { IntakeState, IntakeStatus, ItemState, NO_WAIVER } from './model';
+import { type IntakeState, type IntakeStatus, type ItemState, NO_WAIVER } from './model';
 import { missingItemKeys, ownerTasksOf, progressOf } from './progress';
 import {
   addItems,

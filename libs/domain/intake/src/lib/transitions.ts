@@ -1,6 +1,6 @@
 import { DomainError } from '@intake/errors';
 import { allClientWorkDone } from './progress';
-import { IntakeEvent, IntakeState, ItemState, NO_WAIVER, Transition } from './model';
+import { type IntakeEvent, type IntakeState, type ItemState, NO_WAIVER, type Transition } from './model';
 
 /* ------------------------------------------------------------------ helpers */
 

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { ConfigError, VARIABLES, VariableSpec } from './variables';
+import { ConfigError, VARIABLES, type VariableSpec } from './variables';
 
 export type StorageConfig =
   | { driver: 'fs'; dir: string; publicBaseUrl: string; signingKey: string }

@@ -1,12 +1,12 @@
-import { INestApplication } from '@nestjs/common';
+import { type INestApplication } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { Clock } from '@intake/application-time';
+import { type NestFastifyApplication } from '@nestjs/platform-fastify';
+import { Clock } from '@intake/kernel';
 import type { DestinationStream, Logger } from 'pino';
-import { ERROR_TRANSLATORS, ErrorTranslator } from './error-envelope';
-import { createFastifyAdapter, registeredRoutes, RegisteredRoute } from './fastify';
+import { ERROR_TRANSLATORS, type ErrorTranslator } from './error-envelope';
+import { createFastifyAdapter, registeredRoutes, type RegisteredRoute } from './fastify';
 import { createLogger, PinoNestLogger } from './logger';
-import { buildOpenApiDocument, OpenApiDocumentHolder, OpenApiInfo } from './openapi';
+import { buildOpenApiDocument, OpenApiDocumentHolder, type OpenApiInfo } from './openapi';
 import { createValidationPipe } from './validation';
 
 export interface HttpAppOptions {

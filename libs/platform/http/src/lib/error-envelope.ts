@@ -1,5 +1,5 @@
 import { HttpException } from '@nestjs/common';
-import { DomainError, ERROR_STATUS, ErrorCode, ErrorDetail } from '@intake/errors';
+import { DomainError, ERROR_STATUS, type ErrorCode, type ErrorDetail } from '@intake/errors';
 
 /** The spec's error body (SPEC.md "Errors"). */
 export interface ErrorBody {

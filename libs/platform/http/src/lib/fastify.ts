@@ -4,7 +4,7 @@ import fastifyMultipart from '@fastify/multipart';
 import { LogController } from 'fastify';
 import type { Logger } from 'pino';
 import { newId } from '@intake/ids';
-import { ErrorTranslator, malformedJson } from './error-envelope';
+import { type ErrorTranslator, malformedJson } from './error-envelope';
 import { requestContext } from './request-context';
 
 const PROBE_PATHS = new Set(['/healthz', '/readyz']);

@@ -1,5 +1,5 @@
-import { LoggerService } from '@nestjs/common';
-import pino, { DestinationStream, Logger } from 'pino';
+import { type LoggerService } from '@nestjs/common';
+import pino, { type DestinationStream, type Logger } from 'pino';
 import { currentRequestId } from './request-context';
 
 /**

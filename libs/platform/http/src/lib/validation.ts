@@ -1,5 +1,5 @@
-import { ValidationError, ValidationPipe } from '@nestjs/common';
-import { ErrorDetail, validationFailed } from '@intake/errors';
+import { type ValidationError, ValidationPipe } from '@nestjs/common';
+import { type ErrorDetail, validationFailed } from '@intake/errors';
 
 function join(parent: string, property: string): string {
   if (/^\d+$/.test(property)) return `${parent}[${property}]`;

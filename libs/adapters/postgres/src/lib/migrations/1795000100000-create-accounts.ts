@@ -1,4 +1,4 @@
-import { MigrationInterface, QueryRunner } from 'typeorm';
+import { type MigrationInterface, type QueryRunner } from 'typeorm';
 
 /** Accounts and access: accounts, users, sessions, API keys, invitations, audit log, usage. */
 export class CreateAccounts1795000100000 implements MigrationInterface {

@@ -1,4 +1,4 @@
-import { MigrationInterface, QueryRunner } from 'typeorm';
+import { type MigrationInterface, type QueryRunner } from 'typeorm';
 
 /** Intakes and their items, folders, templates, chases and idempotency keys. */
 export class CreateIntakes1795000200000 implements MigrationInterface {

@@ -1,4 +1,4 @@
-import { MigrationInterface, QueryRunner } from 'typeorm';
+import { type MigrationInterface, type QueryRunner } from 'typeorm';
 
 /** The client acting in the portal is an audit actor too. */
 export class AuditClientActor1795000300000 implements MigrationInterface {

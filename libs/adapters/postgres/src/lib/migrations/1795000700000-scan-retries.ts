@@ -1,4 +1,4 @@
-import { MigrationInterface, QueryRunner } from 'typeorm';
+import { type MigrationInterface, type QueryRunner } from 'typeorm';
 
 /**
  * A scan that fails (clamd unreachable, or refusing a file longer than its StreamMaxLength) is

@@ -1,12 +1,11 @@
-import { Antivirus, ObjectStorage, ScanResult } from '@intake/application-storage';
-import { SchedulerPass } from '@intake/application-scheduling';
-import { Clock } from '@intake/application-time';
+import { type Antivirus, type ObjectStorage, type ScanResult } from '@intake/application-files';
+import { type SchedulerPass } from '@intake/application-scheduling';
+import { type Clock, type UnitOfWork } from '@intake/kernel';
 import { discardAnswer } from '@intake/domain-intake';
 import { DomainError } from '@intake/errors';
-import { UnitOfWork } from '@intake/application-accounts';
-import { IntakeService } from '../intakes/intake.service';
+import { type IntakeService } from '../intakes/intake.service';
 import { intakeState } from '../intakes/intake-views';
-import { FileStore } from './files';
+import { type FileStore } from './files';
 
 /** A pending file whose queued scan has not happened after this long is scanned by the sweep. */
 export const SCAN_SWEEP_AFTER_SECONDS = 60;

@@ -1,31 +1,33 @@
+// eslint-disable-next-line no-restricted-imports -- staging moves behind a port with the files context's use cases
 import { createReadStream, createWriteStream } from 'node:fs';
+// eslint-disable-next-line no-restricted-imports -- (as above)
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { Readable } from 'node:stream';
-import { AccountStore, RequestMeta } from '@intake/application-accounts';
+import { type AccountStore } from '@intake/application-accounts';
 import {
-  Antivirus,
-  ByteStream,
-  FileInspector,
-  Inspection,
-  ObjectStorage,
-  ScanQueue,
+  type Antivirus,
+  type ByteStream,
+  type FileInspector,
+  type Inspection,
+  type ObjectStorage,
+  type ScanQueue,
   SIGNED_URL_SECONDS,
-} from '@intake/application-storage';
-import { Clock } from '@intake/application-time';
-import { AccessContext, accessOf, planOf, Principal } from '@intake/domain-accounts';
-import { assertNotArchived, discardAnswer, itemNotFound, submitItem, Transition } from '@intake/domain-intake';
+} from '@intake/application-files';
+import { type Clock, type RequestMeta } from '@intake/kernel';
+import { type AccessContext, accessOf, planOf, type Principal } from '@intake/domain-accounts';
+import { assertNotArchived, discardAnswer, itemNotFound, submitItem, type Transition } from '@intake/domain-intake';
 import { CONSTRAINT_MAXIMUMS, isFileType, validateFileSet, validateUploadedFile } from '@intake/domain-items';
-import { DomainError, ErrorDetail, validationFailed } from '@intake/errors';
+import { DomainError, type ErrorDetail, validationFailed } from '@intake/errors';
 import { newId } from '@intake/ids';
-import { IntakeDetail, IntakeService, intakeFilesPrefix } from '../intakes/intake.service';
-import { IntakeStore } from '../intakes/intake.store';
-import { intakeState, IntakeItem } from '../intakes/intake-views';
-import { IntakeRecord, ItemRecord } from '../intakes/records';
+import { type IntakeDetail, type IntakeService, intakeFilesPrefix } from '../intakes/intake.service';
+import { type IntakeStore } from '../intakes/intake.store';
+import { intakeState, type IntakeItem } from '../intakes/intake-views';
+import { type IntakeRecord, type ItemRecord } from '../intakes/records';
 import { asPortalError, assertPortalSlug, noSuchPortal } from '../portal/portal-link';
-import { cleanFilename, FileRecord, FileStore, fileFacts, fileRecord } from './files';
+import { cleanFilename, type FileRecord, type FileStore, fileFacts, fileRecord } from './files';
 
 /** An item's max_bytes when its definition sets none. */
 export const DEFAULT_MAX_FILE_BYTES = 100 * 1024 * 1024;

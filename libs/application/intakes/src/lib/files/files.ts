@@ -1,4 +1,4 @@
-import { FileFacts } from '@intake/application-storage';
+import { type FileFacts } from '@intake/application-files';
 
 export type AvStatus = 'pending' | 'clean' | 'infected';
 export type FileKind = 'upload' | 'brief';

@@ -1,6 +1,5 @@
-import { AuditRecorder, RequestMeta, UnitOfWork } from '@intake/application-accounts';
-import { Clock } from '@intake/application-time';
-import { AccessContext, actorOf, Principal } from '@intake/domain-accounts';
+import { type Clock, type AuditRecorder, type RequestMeta, type UnitOfWork } from '@intake/kernel';
+import { type AccessContext, actorOf, type Principal } from '@intake/domain-accounts';
 import { DomainError, notFound } from '@intake/errors';
 import { newId } from '@intake/ids';
 

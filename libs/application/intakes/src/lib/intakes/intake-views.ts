@@ -1,6 +1,6 @@
-import { IntakeState, ItemState, NO_WAIVER, ownerTasksOf, progressOf } from '@intake/domain-intake';
-import { isDecisionType, ItemDefinition } from '@intake/domain-items';
-import { IntakeRecord, ItemRecord } from './records';
+import { type IntakeState, type ItemState, NO_WAIVER, ownerTasksOf, progressOf } from '@intake/domain-intake';
+import { isDecisionType, type ItemDefinition } from '@intake/domain-items';
+import { type IntakeRecord, type ItemRecord } from './records';
 
 /** A stored item seen by the state machines, carrying its record along. */
 export type IntakeItem = ItemState & { record: ItemRecord };

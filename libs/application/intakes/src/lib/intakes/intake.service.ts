@@ -1,38 +1,50 @@
 import { createHash } from 'node:crypto';
-import { AccountStore, AuditRecorder, RequestMeta, UnitOfWork, WindowCounter } from '@intake/application-accounts';
-import { ObjectStorage } from '@intake/application-storage';
-import { Clock } from '@intake/application-time';
+import { type AccountStore } from '@intake/application-accounts';
+import { type ObjectStorage } from '@intake/application-files';
 import {
-  AccessContext,
+  type Clock,
+  type AuditRecorder,
+  type RequestMeta,
+  type UnitOfWork,
+  type WindowCounter,
+  type Outbox,
+} from '@intake/kernel';
+import {
+  type AccessContext,
   accessOf,
-  Actor,
   actorOf,
-  clockHour,
   DEFAULT_TIMEZONE,
   planOf,
-  Principal,
-  usagePeriod,
+  type Principal,
 } from '@intake/domain-accounts';
+import { type Actor, clockHour, usagePeriod } from '@intake/domain-kernel';
 import {
   archive,
   assertNotArchived,
-  ChaseSettingsInput,
+  type ChaseSettingsInput,
   DEFAULT_CHASE_SETTINGS,
-  IntakeEvent,
-  Transition,
+  type IntakeEvent,
+  type Transition,
   missingItemKeys,
   resolveChaseSettings,
   send,
 } from '@intake/domain-intake';
-import { isFileType, ItemDefinition, parseItemDefinitions } from '@intake/domain-items';
-import { DomainError, ErrorDetail, notFound, validationFailed } from '@intake/errors';
+import { isFileType, type ItemDefinition, parseItemDefinitions } from '@intake/domain-items';
+import { DomainError, type ErrorDetail, notFound, validationFailed } from '@intake/errors';
 import { newId, randomToken } from '@intake/ids';
-import { FileRecord, FileStore } from '../files/files';
-import { FolderStore } from '../folders/folders';
-import { TemplateStore, withTemplateDefaults } from '../templates/templates';
-import { IdempotencyStore, IntakeStore, Outbox } from './intake.store';
-import { applyState, IntakeItem, intakeState, newItemRecord, ownerTasksOfItems, progressOfItems } from './intake-views';
-import { ChaseRecord, IntakeRecord, ItemRecord, ListFilter, ListRow } from './records';
+import { type FileRecord, type FileStore } from '../files/files';
+import { type FolderStore } from '../folders/folders';
+import { type TemplateStore, withTemplateDefaults } from '../templates/templates';
+import { type IdempotencyStore, type IntakeStore } from './intake.store';
+import {
+  applyState,
+  type IntakeItem,
+  intakeState,
+  newItemRecord,
+  ownerTasksOfItems,
+  progressOfItems,
+} from './intake-views';
+import { type ChaseRecord, type IntakeRecord, type ItemRecord, type ListFilter, type ListRow } from './records';
 
 /** An Idempotency-Key is honoured for this long. */
 export const IDEMPOTENCY_WINDOW_SECONDS = 24 * 3600;

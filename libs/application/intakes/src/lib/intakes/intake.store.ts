@@ -1,5 +1,5 @@
-import { AccessContext } from '@intake/domain-accounts';
-import { ChaseRecord, IntakeRecord, ItemRecord, ListFilter, ListRow } from './records';
+import { type AccessContext } from '@intake/domain-accounts';
+import { type ChaseRecord, type IntakeRecord, type ItemRecord, type ListFilter, type ListRow } from './records';
 
 /** Intakes and their items. Every read takes the caller's access context. */
 export abstract class IntakeStore {
@@ -45,9 +45,4 @@ export abstract class IdempotencyStore {
    * it (a concurrent duplicate): the caller re-reads it.
    */
   abstract claim(accountId: string, key: string, claim: IdempotencyClaim, now: Date, expiresAt: Date): Promise<boolean>;
-}
-
-/** The transactional outbox: events leave after the transaction that produced them commits. */
-export abstract class Outbox {
-  abstract append(topic: string, payload: Record<string, unknown>, now: Date): Promise<void>;
 }

@@ -1,6 +1,7 @@
-import { AccountStore, RequestMeta } from '@intake/application-accounts';
-import { MailTransport } from '@intake/application-mail';
-import { planOf, Principal } from '@intake/domain-accounts';
+import { type AccountStore } from '@intake/application-accounts';
+import { type RequestMeta } from '@intake/kernel';
+import { type MailTransport } from '@intake/application-mail';
+import { planOf, type Principal } from '@intake/domain-accounts';
 import {
   addItems,
   answerDecision,
@@ -18,19 +19,19 @@ import {
 import {
   answerStillValid,
   isFileType,
-  ItemDefinition,
+  type ItemDefinition,
   parseItemDefinition,
   parseItemDefinitions,
   validateItemValue,
 } from '@intake/domain-items';
-import { ObjectStorage } from '@intake/application-storage';
+import { type ObjectStorage } from '@intake/application-files';
 import { DomainError, notFound, validationFailed } from '@intake/errors';
 import { newId } from '@intake/ids';
-import { FileRecord, FileStore, fileFacts } from '../files/files';
-import { IntakeStore } from './intake.store';
-import { IntakeService } from './intake.service';
+import { type FileRecord, type FileStore, fileFacts } from '../files/files';
+import { type IntakeStore } from './intake.store';
+import { type IntakeService } from './intake.service';
 import { intakeState, itemState, newItemRecord } from './intake-views';
-import { IntakeRecord, ItemRecord } from './records';
+import { type IntakeRecord, type ItemRecord } from './records';
 
 /** Fields of an item definition PATCH /v1/intakes/:id/items/:key may change. */
 export interface ItemPatch {

@@ -1,6 +1,7 @@
-import { Language, Mode } from '@intake/domain-accounts';
-import { IntakeStatus, ItemStatus, Waiver } from '@intake/domain-intake';
-import { Constraints, ItemType, Proposal, StructuredSchema } from '@intake/domain-items';
+import { type Language } from '@intake/domain-accounts';
+import { type Mode } from '@intake/domain-kernel';
+import { type IntakeStatus, type ItemStatus, type Waiver } from '@intake/domain-intake';
+import { type Constraints, type ItemType, type Proposal, type StructuredSchema } from '@intake/domain-items';
 
 import type { ChaseSchedule } from '@intake/domain-intake';
 export type { ChaseSchedule };

@@ -1,12 +1,12 @@
-import { RequestMeta } from '@intake/application-accounts';
-import { AccessContext, Principal } from '@intake/domain-accounts';
-import { afterMaxRemindersChange, ChaseSettingsInput, resolveChaseSettings } from '@intake/domain-intake';
+import { type RequestMeta } from '@intake/kernel';
+import { type AccessContext, type Principal } from '@intake/domain-accounts';
+import { afterMaxRemindersChange, type ChaseSettingsInput, resolveChaseSettings } from '@intake/domain-intake';
 import { DomainError, validationFailed } from '@intake/errors';
-import { FolderStore } from '../folders/folders';
-import { IntakeDetail, IntakeService } from './intake.service';
-import { IntakeStore } from './intake.store';
+import { type FolderStore } from '../folders/folders';
+import { type IntakeDetail, type IntakeService } from './intake.service';
+import { type IntakeStore } from './intake.store';
 import { intakeState } from './intake-views';
-import { IntakeRecord } from './records';
+import { type IntakeRecord } from './records';
 
 /**
  * Re-plans an intake's reminders after its schedule changed. The chase planner (the chasing

@@ -1,13 +1,12 @@
-import { RequestMeta, UnitOfWork } from '@intake/application-accounts';
-import { Clock } from '@intake/application-time';
+import { type Clock, type RequestMeta, type UnitOfWork } from '@intake/kernel';
 import { itemNotFound, progressOf, proposeWaiver, submitItem } from '@intake/domain-intake';
 import { isFileType, validateItemValue } from '@intake/domain-items';
 import { validationFailed } from '@intake/errors';
-import { IntakeService } from '../intakes/intake.service';
-import { IntakeStore } from '../intakes/intake.store';
+import { type IntakeService } from '../intakes/intake.service';
+import { type IntakeStore } from '../intakes/intake.store';
 import { intakeState } from '../intakes/intake-views';
-import { IntakeRecord, ItemRecord } from '../intakes/records';
-import { FileRecord, FileStore } from '../files/files';
+import { type IntakeRecord, type ItemRecord } from '../intakes/records';
+import { type FileRecord, type FileStore } from '../files/files';
 import { asPortalError, assertPortalSlug, noSuchPortal } from './portal-link';
 
 /** client.viewed fires at most once per intake in this window (the portal is reloaded often). */

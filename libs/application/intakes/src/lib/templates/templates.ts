@@ -1,8 +1,12 @@
-import { AuditRecorder, RequestMeta, UnitOfWork } from '@intake/application-accounts';
-import { Clock } from '@intake/application-time';
-import { actorOf, Principal } from '@intake/domain-accounts';
-import { ChaseSchedule, DEFAULT_CHASE_SETTINGS, IntervalUnit, resolveChaseSettings } from '@intake/domain-intake';
-import { ItemDefinition, parseItemDefinitions } from '@intake/domain-items';
+import { type Clock, type AuditRecorder, type RequestMeta, type UnitOfWork } from '@intake/kernel';
+import { actorOf, type Principal } from '@intake/domain-accounts';
+import {
+  type ChaseSchedule,
+  DEFAULT_CHASE_SETTINGS,
+  type IntervalUnit,
+  resolveChaseSettings,
+} from '@intake/domain-intake';
+import { type ItemDefinition, parseItemDefinitions } from '@intake/domain-items';
 import { validationFailed } from '@intake/errors';
 import { newId } from '@intake/ids';
 

@@ -1,0 +1,5 @@
+module.exports = {
+  displayName: 'postgres-files',
+  preset: '../../../jest.preset.js',
+  coverageDirectory: '../../../coverage/libs/adapters/postgres-files',
+};

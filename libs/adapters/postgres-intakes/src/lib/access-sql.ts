@@ -1,0 +1,20 @@
+import { type AccessContext } from '@intake/domain-accounts';
+
+/**
+ * The WHERE clause every intake query starts from: the account always; the mode for API keys;
+ * for test keys only the intakes that key created. Parameters are appended to `params`, so the
+ * caller cannot forget any of them.
+ */
+export function accessClause(access: AccessContext, params: unknown[], alias = 'i'): string {
+  params.push(access.accountId);
+  const clauses = [`${alias}.account_id = $${params.length}`];
+  if (access.mode) {
+    params.push(access.mode);
+    clauses.push(`${alias}.mode = $${params.length}`);
+  }
+  if (access.createdByKeyId) {
+    params.push(access.createdByKeyId);
+    clauses.push(`${alias}.created_by_key_id = $${params.length}`);
+  }
+  return clauses.join(' AND ');
+}

@@ -1,0 +1,5 @@
+module.exports = {
+  displayName: 'application-files',
+  preset: '../../../jest.preset.js',
+  coverageDirectory: '../../../coverage/libs/application/files',
+};

@@ -1,0 +1,5 @@
+module.exports = {
+  displayName: 'kernel',
+  preset: '../../../jest.preset.js',
+  coverageDirectory: '../../../coverage/libs/application/kernel',
+};

@@ -1,5 +1,0 @@
-module.exports = {
-  displayName: 'application-time',
-  preset: '../../../jest.preset.js',
-  coverageDirectory: '../../../coverage/libs/application/time',
-};

@@ -1,2 +1,0 @@
-export * from './lib/clock.port';
-export * from './lib/test-clock.port';

@@ -1,0 +1,5 @@
+module.exports = {
+  displayName: 'domain-kernel',
+  preset: '../../../jest.preset.js',
+  coverageDirectory: '../../../coverage/libs/domain/kernel',
+};

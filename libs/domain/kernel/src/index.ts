@@ -1,0 +1,2 @@
+export * from './lib/actor';
+export * from './lib/windows';
