@@ -20,7 +20,7 @@ import nx from '@nx/eslint-plugin';
  */
 export const CONTEXTS = {
   accounts: [],
-  intakes: ['accounts', 'files'],
+  intakes: ['accounts'],
   portal: ['accounts', 'intakes'],
   files: ['accounts', 'intakes', 'portal'],
   chasing: ['accounts', 'intakes'],

@@ -115,6 +115,18 @@ const VIOLATIONS: Case[] = [
     '@nx/enforce-module-boundaries',
   ],
   [
+    'the intakes context reaching into the files context (files depends on intakes, not back)',
+    'libs/application/intakes/src/lib/fixture.ts',
+    "import { ObjectStorage } from '@intake/application-files';\nexport const x = ObjectStorage;\n",
+    '@nx/enforce-module-boundaries',
+  ],
+  [
+    'the portal context reaching into the files context',
+    'libs/application/portal/src/lib/fixture.ts',
+    "import { FileStore } from '@intake/application-files';\nexport const x = FileStore;\n",
+    '@nx/enforce-module-boundaries',
+  ],
+  [
     'a domain library calling new Date()',
     'libs/domain/intake/src/lib/fixture.ts',
     'export const x = new Date();\n',
@@ -236,6 +248,11 @@ const ALLOWED: Case[] = [
     'a context importing the shared kernel and the platform',
     'libs/application/accounts/src/lib/fixture.ts',
     "import { UnitOfWork } from '@intake/kernel';\nimport { MailTransport } from '@intake/application-mail';\nexport const x = [UnitOfWork, MailTransport];\n",
+  ],
+  [
+    'the files context using the intakes context through its index',
+    'libs/application/files/src/lib/fixture.ts',
+    "import { IntakeWriter } from '@intake/application-intakes';\nexport const x = IntakeWriter;\n",
   ],
   [
     'a domain library building a given instant',

@@ -1,6 +1,6 @@
 import { Client } from 'pg';
-import { FileScanService } from '@intake/application-intakes';
-import { ClamdServer, EICAR, multipart, pdf, type TestApp, type TestEnvironment } from '@intake/testing';
+import { ScanFile, SweepScans } from '@intake/application-files';
+import { ClamdServer, construct, EICAR, multipart, pdf, type TestApp, type TestEnvironment } from '@intake/testing';
 import { AccountsClient } from './accounts-client';
 import { apiTestEnvironment, startApi } from './api-test-app';
 
@@ -11,7 +11,8 @@ describe('antivirus: uploads scanned by a real clamd (EICAR test signatures)', (
   let client: AccountsClient;
   let db: Client;
   let key: string;
-  let scans: FileScanService;
+  let scanFile: ScanFile;
+  let sweepScans: SweepScans;
 
   beforeAll(async () => {
     clamd = await new ClamdServer().start();
@@ -23,7 +24,9 @@ describe('antivirus: uploads scanned by a real clamd (EICAR test signatures)', (
       CLAMD_PORT: String(clamd.port),
       PUBLIC_BASE_URL: 'http://api.test',
     });
-    scans = t.app.get(FileScanService, { strict: false });
+    // The scans run in the scheduler app; here they are built on the api's own ports.
+    scanFile = construct(t.app, ScanFile);
+    sweepScans = construct(t.app, SweepScans);
     client = new AccountsClient(t.app);
     db = new Client({ connectionString: environment.db.url });
     await db.connect();
@@ -74,8 +77,8 @@ describe('antivirus: uploads scanned by a real clamd (EICAR test signatures)', (
     expect(
       (await client.request({ method: 'POST', url: `/portal/v1/${slug}/items/statement/submit` })).statusCode,
     ).toBe(200);
-    expect(await scans.scan(file.id)).toBe('infected');
-    expect(await scans.scan(file.id)).toBe('skipped');
+    expect(await scanFile.execute(file.id)).toBe('infected');
+    expect(await scanFile.execute(file.id)).toBe('skipped');
 
     const infected = await download(id, file.id);
     expect(infected.statusCode).toBe(422);
@@ -102,8 +105,8 @@ describe('antivirus: uploads scanned by a real clamd (EICAR test signatures)', (
   it('serves a clean file once scanned, and the sweep scans what the queue missed', async () => {
     const { id, slug } = await newIntake();
     const file = (await upload(`/portal/v1/${slug}/items/statement/files`, 'statement.pdf', pdf())).json().file;
-    expect(await scans.sweep(new Date())).toBe(0); // too recent: its queued job comes first
-    expect(await scans.sweep(new Date(Date.now() + 120_000))).toBe(1);
+    expect(await sweepScans.run(new Date())).toBe(0); // too recent: its queued job comes first
+    expect(await sweepScans.run(new Date(Date.now() + 120_000))).toBe(1);
     const served = await download(id, file.id);
     expect(served.statusCode).toBe(302);
     expect(served.headers.location).toMatch(/^http:\/\/api\.test\/v1\/files\/signed\?/);
@@ -126,18 +129,18 @@ describe('antivirus: uploads scanned by a real clamd (EICAR test signatures)', (
     const { id, slug } = await newIntake();
     const file = (await upload(`/portal/v1/${slug}/items/statement/files`, 'statement.pdf', pdf())).json().file;
     await clamd.stop();
-    await expect(scans.scan(file.id)).rejects.toThrow();
+    await expect(scanFile.execute(file.id)).rejects.toThrow();
     const row = async () =>
       (await db.query(`SELECT av_status, scan_attempts, scan_error, next_scan_at FROM files WHERE id = $1`, [file.id]))
         .rows[0];
     const first = await row();
     expect(first).toMatchObject({ av_status: 'pending', scan_attempts: 1, scan_error: expect.any(String) });
     const later = new Date(Date.now() + 10 * 60_000);
-    await expect(scans.sweep(later)).rejects.toThrow(); // due again: tried, and failed again
+    await expect(sweepScans.run(later)).rejects.toThrow(); // due again: tried, and failed again
     const second = await row();
     expect(second.scan_attempts).toBe(2);
     expect(new Date(second.next_scan_at).getTime()).toBeGreaterThan(later.getTime() + 100_000);
-    expect(await scans.sweep(later)).toBe(0); // not due until the next retry time
+    expect(await sweepScans.run(later)).toBe(0); // not due until the next retry time
     expect((await download(id, file.id)).statusCode).toBe(422);
   });
 });

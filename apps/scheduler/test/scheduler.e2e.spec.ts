@@ -5,14 +5,20 @@ import { type PassReport } from '@intake/application-scheduling';
 import { SharedTestClock } from '@intake/clock';
 import { migrateDatabase } from '@intake/postgres';
 import { QueueName, SCHEDULER_TICK_JOB } from '@intake/queue';
-import { createTestEnvironment, startTestApp, type TestApp, type TestEnvironment } from '@intake/testing';
+import {
+  construct,
+  createTestEnvironment,
+  pdf,
+  startTestApp,
+  type TestApp,
+  type TestEnvironment,
+} from '@intake/testing';
 import { Readable } from 'node:stream';
 import { AccountStore } from '@intake/application-accounts';
 import { UnitOfWork } from '@intake/kernel';
-import { FileStore, IntakeService, intakeFilesPrefix } from '@intake/application-intakes';
-import { ObjectStorage, ScanQueue } from '@intake/application-files';
+import { CreateIntake } from '@intake/application-intakes';
+import { FileStore, ObjectStorage, ScanQueue, uploadKey } from '@intake/application-files';
 import { newId } from '@intake/ids';
-import { pdf } from '@intake/testing';
 import { SchedulerModule } from '../src/app/scheduler.module';
 
 describe('scheduler app (real Postgres and Redis)', () => {
@@ -119,18 +125,17 @@ describe('scheduler app (real Postgres and Redis)', () => {
           }),
         );
         const principal = { kind: 'session' as const, accountId, userId, role: 'owner' as const, sessionId: 's' };
-        const { intake } = await t.app.get(IntakeService, { strict: false }).create(
+        const { intake } = await construct(t.app, CreateIntake).execute({
           principal,
-          {
+          body: {
             project_name: 'Scan me',
             client: { email: 'c@example.com', name: 'C' },
             items: [{ key: 'doc', type: 'file', label: 'Document' }],
           },
-          undefined,
-          { ip: null, requestId: null },
-        );
+          meta: { ip: null, requestId: null },
+        });
         const fileId = newId('file');
-        const storageKey = `${intakeFilesPrefix(intake.id)}files/${fileId}`;
+        const storageKey = uploadKey(intake.id, fileId);
         const content = pdf();
         await t.app
           .get(ObjectStorage, { strict: false })

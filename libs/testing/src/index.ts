@@ -10,3 +10,4 @@ export * from './lib/object-storage.contract';
 export * from './lib/clamd-server';
 export * from './lib/file-fixtures';
 export * from './lib/in-memory';
+export * from './lib/construct';

@@ -7,14 +7,17 @@ import { AppConfig, ConfigModule } from '@intake/config';
 import { HttpModule, SharedKernelModule } from '@intake/http';
 import { MailModule } from '@intake/mail';
 import { PostgresModule, PostgresProbe, translateDatabaseError } from '@intake/postgres';
+import { FilesPersistenceModule } from '@intake/postgres-files';
+import { IntakesPersistenceModule } from '@intake/postgres-intakes';
 import { QueueModule } from '@intake/queue';
 import { RedisModule, RedisProbe } from '@intake/redis';
 import { S3Module } from '@intake/s3';
 import { StorageFsModule } from '@intake/storage-fs';
 import { UploadsModule } from '@intake/uploads';
 import { AccountsModule } from './accounts/accounts.module';
-import { FilesController } from './files/files.controller';
+import { FilesModule } from './files/files.module';
 import { IntakesModule } from './intakes/intakes.module';
+import { PortalModule } from './portal/portal.module';
 import { PortalPageModule } from './portal-page/portal-page.module';
 import { TestClockModule } from './test-clock/test-clock.module';
 
@@ -43,12 +46,15 @@ export class ApiModule {
           translators: [translateDatabaseError],
           openApi: true,
         }),
+        IntakesPersistenceModule,
+        FilesPersistenceModule,
         AccountsModule,
         IntakesModule,
+        PortalModule,
+        FilesModule,
         PortalPageModule.forRoot(config),
         ...(config.testClock ? [TestClockModule] : []),
       ],
-      controllers: [FilesController],
     };
   }
 }

@@ -1,7 +1,7 @@
 import { Processor, WorkerHost } from '@nestjs/bullmq';
 import { Logger } from '@nestjs/common';
-import { Job } from 'bullmq';
-import { FileScanService, ScanOutcome } from '@intake/application-intakes';
+import { type Job } from 'bullmq';
+import { ScanFile, type ScanOutcome } from '@intake/application-files';
 import { QueueName } from '@intake/queue';
 
 /**
@@ -12,12 +12,12 @@ import { QueueName } from '@intake/queue';
 export class ScanProcessor extends WorkerHost {
   private readonly logger = new Logger('Scans');
 
-  constructor(private readonly scans: FileScanService) {
+  constructor(private readonly scanFile: ScanFile) {
     super();
   }
 
   async process(job: Job<{ file_id: string }>): Promise<ScanOutcome> {
-    const outcome = await this.scans.scan(job.data.file_id);
+    const outcome = await this.scanFile.execute(job.data.file_id);
     if (outcome === 'infected') this.logger.warn({ file_id: job.data.file_id, outcome });
     return outcome;
   }

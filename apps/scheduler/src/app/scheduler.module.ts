@@ -4,25 +4,21 @@ import { AntivirusModule } from '@intake/antivirus';
 import { ObjectStorageProbe } from '@intake/application-files';
 import { ClockModule } from '@intake/clock';
 import { AppConfig, ConfigModule } from '@intake/config';
-import { HttpModule, SharedKernelModule } from '@intake/http';
+import { HttpModule, SharedKernelModule, useCase } from '@intake/http';
 import { MailModule } from '@intake/mail';
 import { PostgresModule, PostgresProbe, translateDatabaseError } from '@intake/postgres';
 import { FilesPersistenceModule } from '@intake/postgres-files';
 import { IntakesPersistenceModule } from '@intake/postgres-intakes';
 import { AccountsPersistenceModule } from '@intake/postgres-accounts';
-import {
-  FileScanService,
-  fileScanServiceProvider,
-  INTAKE_SETTINGS,
-  intakeServiceProvider,
-  IntakeSettings,
-} from '@intake/application-intakes';
+import { ScanFile, SweepScans } from '@intake/application-files';
+import { IntakeEvents, IntakeWriter } from '@intake/application-intakes';
 import { QueueModule } from '@intake/queue';
 import { RedisModule, RedisProbe } from '@intake/redis';
 import { S3Module } from '@intake/s3';
 import { StorageFsModule } from '@intake/storage-fs';
 import { ScanProcessor } from './scan.processor';
 import { SCHEDULER_PASSES, SchedulerProcessor } from './scheduler.processor';
+import { type SchedulerPass } from '@intake/application-scheduling';
 
 /**
  * The scheduler worker: invitations and reminders, sweeps, retention, the outbox relay (each a
@@ -56,13 +52,14 @@ export class SchedulerModule {
         FilesPersistenceModule,
       ],
       providers: [
-        { provide: INTAKE_SETTINGS, useValue: { portalUrl: config.portalUrl } satisfies IntakeSettings },
-        intakeServiceProvider,
-        fileScanServiceProvider,
+        useCase(IntakeEvents),
+        useCase(IntakeWriter),
+        useCase(ScanFile),
+        useCase(SweepScans),
         {
           provide: SCHEDULER_PASSES,
-          inject: [FileScanService],
-          useFactory: (scans: FileScanService) => [scans.asPass()],
+          inject: [SweepScans],
+          useFactory: (...passes: SchedulerPass[]) => passes,
         },
         SchedulerProcessor,
         ScanProcessor,

@@ -1,14 +1,54 @@
-export * from './lib/folders/folders';
-export * from './lib/templates/templates';
-export * from './lib/intakes/records';
-export * from './lib/intakes/intake.store';
-export * from './lib/intakes/intake-views';
-export * from './lib/intakes/intake.service';
-export * from './lib/intakes/item.service';
-export * from './lib/intakes/settings.service';
-export * from './lib/portal/portal.service';
-export * from './lib/portal/portal-link';
-export * from './lib/files/files';
-export * from './lib/files/file.service';
-export * from './lib/files/file-scan.service';
-export * from './lib/providers';
+// The intakes context's published interface: what other contexts and the apps may use.
+
+// Records and their state-machine view
+export * from './lib/model/records';
+export * from './lib/model/intake-state';
+
+// Ports: implemented by adapters (stores) or by other contexts (IntakeFiles), bound by the apps
+export * from './lib/ports/intake.store';
+export * from './lib/ports/idempotency.store';
+export * from './lib/ports/folder.store';
+export * from './lib/ports/template.store';
+export * from './lib/ports/client-directory';
+export * from './lib/ports/reminder-planner';
+export * from './lib/ports/intake-files.port';
+export * from './lib/ports/portal-links';
+
+// The write path, shared by every context that changes an intake
+export * from './lib/write-path/intake-writer';
+export * from './lib/write-path/intake-events';
+export * from './lib/write-path/chases';
+
+// Use cases
+export * from './lib/intakes/create-intake';
+export * from './lib/intakes/intake-drafts';
+export * from './lib/intakes/intake-idempotency';
+export * from './lib/intakes/get-intake';
+export * from './lib/intakes/list-intakes';
+export * from './lib/intakes/get-intake-status';
+export * from './lib/intakes/send-intake';
+export * from './lib/intakes/archive-intake';
+export * from './lib/intakes/delete-intake';
+export * from './lib/intakes/update-intake';
+export * from './lib/recipients/add-recipient';
+export * from './lib/recipients/remove-recipient';
+export * from './lib/recipients/reinstate-recipient';
+export * from './lib/clients/list-clients';
+export * from './lib/items/add-items';
+export * from './lib/items/approve-item';
+export * from './lib/items/update-item';
+export * from './lib/items/request-revision';
+export * from './lib/items/mark-item-done';
+export * from './lib/items/mark-received-outside';
+export * from './lib/items/undo-received-outside';
+export * from './lib/items/answer-item';
+export * from './lib/items/waive-item';
+export * from './lib/items/decide-waiver';
+export * from './lib/items/unwaive-item';
+export * from './lib/folders/list-folders';
+export * from './lib/folders/create-folder';
+export * from './lib/folders/update-folder';
+export * from './lib/folders/delete-folder';
+export * from './lib/templates/list-templates';
+export * from './lib/templates/create-template';
+export * from './lib/templates/template-defaults';

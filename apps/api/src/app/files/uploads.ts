@@ -1,7 +1,7 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiBody, ApiConsumes } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { type FileLink, type IncomingFile } from '@intake/application-intakes';
+import { type FileLink, type IncomingFile } from '@intake/application-files';
 import { validationFailed } from '@intake/errors';
 
 const fileRequired = (message: string) => validationFailed([{ path: 'file', message }]);

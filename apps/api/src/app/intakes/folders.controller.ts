@@ -12,7 +12,14 @@ import {
 import { Transform } from 'class-transformer';
 import { IsInt, IsOptional, IsString, Length, Max, Min } from 'class-validator';
 import { RequestMeta } from '@intake/kernel';
-import { FolderRecord, FolderService, FolderWithCount } from '@intake/application-intakes';
+import {
+  CreateFolder,
+  DeleteFolder,
+  type FolderRecord,
+  type FolderWithCount,
+  ListFolders,
+  UpdateFolder,
+} from '@intake/application-intakes';
 import { accessOf, Principal } from '@intake/domain-accounts';
 import { ApiError } from '@intake/http';
 import { Access, CurrentPrincipal, Meta } from '../accounts/access';
@@ -70,14 +77,19 @@ const view = (f: FolderRecord, intakeCount: number): FolderView => ({
 @ApiTags('folders')
 @Controller('v1/folders')
 export class FoldersController {
-  constructor(private readonly folders: FolderService) {}
+  constructor(
+    private readonly listFolders: ListFolders,
+    private readonly createFolder: CreateFolder,
+    private readonly updateFolder: UpdateFolder,
+    private readonly deleteFolder: DeleteFolder,
+  ) {}
 
   @Get()
   @Access({ via: 'any', scope: 'intakes:read' })
   @ApiOperation({ summary: 'Folders, ordered by sort_order then name.' })
   @ApiOkResponse({ type: FolderList })
   async list(@CurrentPrincipal() principal: Principal): Promise<FolderList> {
-    const folders = await this.folders.list(accessOf(principal));
+    const folders = await this.listFolders.execute(accessOf(principal));
     return { folders: folders.map((f: FolderWithCount) => view(f, f.intake_count)) };
   }
 
@@ -94,7 +106,7 @@ export class FoldersController {
     @Body() body: CreateFolderRequest,
     @Meta() meta: RequestMeta,
   ): Promise<FolderResponse> {
-    return { folder: view(await this.folders.create(principal, body.name, meta), 0) };
+    return { folder: view(await this.createFolder.execute({ principal, name: body.name, meta }), 0) };
   }
 
   @Patch(':id')
@@ -107,9 +119,8 @@ export class FoldersController {
     @Body() body: UpdateFolderRequest,
     @Meta() meta: RequestMeta,
   ): Promise<FolderResponse> {
-    const updated = await this.folders.update(principal, id, body, meta);
-    const count = (await this.folders.list(accessOf(principal))).find((f) => f.id === id)?.intake_count ?? 0;
-    return { folder: view(updated, count) };
+    const updated = await this.updateFolder.execute({ principal, folderId: id, patch: body, meta });
+    return { folder: view(updated, updated.intake_count) };
   }
 
   @Delete(':id')
@@ -122,6 +133,6 @@ export class FoldersController {
     @Param('id') id: string,
     @Meta() meta: RequestMeta,
   ): Promise<void> {
-    await this.folders.delete(principal, id, meta);
+    await this.deleteFolder.execute({ principal, folderId: id, meta });
   }
 }

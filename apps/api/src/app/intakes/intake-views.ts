@@ -1,11 +1,13 @@
 import {
   type ChaseRecord,
-  type FileRecord,
+  type IntakeDetail,
+  type IntakeFile,
   type IntakeRecord,
   type ItemRecord,
   type ListRow,
 } from '@intake/application-intakes';
 import { type Plan } from '@intake/domain-accounts';
+import { itemNotFound } from '@intake/domain-intake';
 import { isDecisionType, isFileType } from '@intake/domain-items';
 import type {
   BriefFileView,
@@ -24,7 +26,7 @@ function iso(d: Date | null): string | null {
 }
 
 /** The intake object; `files` are the intake's files, of which the brief files are shown. */
-export function intakeView(intake: IntakeRecord, portalUrl: string, files: readonly FileRecord[] = []): IntakeView {
+export function intakeView(intake: IntakeRecord, portalUrl: string, files: readonly IntakeFile[] = []): IntakeView {
   return {
     intake_id: intake.id,
     project_name: intake.project_name,
@@ -65,7 +67,7 @@ export function intakeView(intake: IntakeRecord, portalUrl: string, files: reado
 }
 
 /** An item; `files` are the intake's files, of which the item's uploads are shown. */
-export function itemView(item: ItemRecord, files: readonly FileRecord[] = []): ItemView {
+export function itemView(item: ItemRecord, files: readonly IntakeFile[] = []): ItemView {
   const decision = item.assignee === 'owner' && isDecisionType(item.type);
   return {
     key: item.key,
@@ -173,7 +175,7 @@ export function followUp(intake: IntakeRecord, plan: Plan, activeEndpoints: numb
   };
 }
 
-export function briefFileView(file: FileRecord): BriefFileView {
+export function briefFileView(file: IntakeFile): BriefFileView {
   return {
     id: file.id,
     filename: file.filename,
@@ -184,7 +186,7 @@ export function briefFileView(file: FileRecord): BriefFileView {
   };
 }
 
-export function fileView(file: FileRecord): FileView {
+export function fileView(file: IntakeFile): FileView {
   return {
     id: file.id,
     filename: file.filename,
@@ -197,3 +199,10 @@ export function fileView(file: FileRecord): FileView {
     created_at: iso(file.created_at),
   };
 }
+
+/** The view of one item of a changed intake. */
+export const itemIn = (detail: Pick<IntakeDetail, 'items' | 'files'>, key: string): ItemView => {
+  const item = detail.items.find((i) => i.key === key);
+  if (!item) throw itemNotFound(key);
+  return itemView(item, detail.files);
+};

@@ -8,29 +8,33 @@ import {
   ApiTags,
 } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
-import { AccountService } from '@intake/application-accounts';
+import {
+  CreateIntake,
+  DeleteIntake,
+  GetIntake,
+  ListIntakes,
+  PortalLinks,
+  UpdateIntake,
+} from '@intake/application-intakes';
+import { ownerTasksOf, progressOf } from '@intake/domain-intake';
 import { RequestMeta } from '@intake/kernel';
-import { IntakeService, IntakeSettingsService } from '@intake/application-intakes';
 import { accessOf, Principal } from '@intake/domain-accounts';
 import { validationFailed } from '@intake/errors';
 import { Access, CurrentPrincipal, Meta } from '../accounts/access';
 import { CreateIntakeRequest, ListIntakesQuery, PatchIntakeRequest } from './intakes.dto';
-import {
-  CreateIntakeResponse,
-  IntakeDetailResponse,
-  IntakeListResponse,
-  IntakeResponse,
-  StatusResponse,
-} from './intake-responses.dto';
-import { chaseView, followUp, intakeView, itemView, listItemView } from './intake-views';
+import { CreateIntakeResponse, IntakeDetailResponse, IntakeListResponse, IntakeResponse } from './intake-responses.dto';
+import { followUp, intakeView, itemView, listItemView } from './intake-views';
 
 @ApiTags('intakes')
 @Controller('v1/intakes')
 export class IntakesController {
   constructor(
-    private readonly intakes: IntakeService,
-    private readonly accounts: AccountService,
-    private readonly settings: IntakeSettingsService,
+    private readonly createIntake: CreateIntake,
+    private readonly listIntakes: ListIntakes,
+    private readonly getIntake: GetIntake,
+    private readonly updateIntake: UpdateIntake,
+    private readonly deleteIntake: DeleteIntake,
+    private readonly links: PortalLinks,
   ) {}
 
   @Post()
@@ -52,12 +56,16 @@ export class IntakesController {
     if (idempotencyKey !== undefined && (idempotencyKey.length < 1 || idempotencyKey.length > 255)) {
       throw validationFailed([{ path: 'Idempotency-Key', message: 'must be 1 to 255 characters' }]);
     }
-    const { intake, items, replayed } = await this.intakes.create(principal, body, idempotencyKey, meta);
+    const { intake, items, replayed, plan } = await this.createIntake.execute({
+      principal,
+      body,
+      idempotencyKey,
+      meta,
+    });
     if (replayed) void reply.status(200);
-    const { plan } = await this.accounts.get(principal.accountId);
     return {
       intake_id: intake.id,
-      portal_url: this.intakes.portalUrl(intake),
+      portal_url: this.links.of(intake),
       status: intake.status,
       items: items.map((i) => ({ key: i.key, status: i.status })),
       follow_up: followUp(intake, plan, 0),
@@ -73,16 +81,14 @@ export class IntakesController {
   async list(@CurrentPrincipal() principal: Principal, @Query() query: ListIntakesQuery): Promise<IntakeListResponse> {
     const limit = query.limit ?? 20;
     const offset = query.offset ?? 0;
-    const { rows, total } = await this.intakes.list(
-      accessOf(principal),
-      { status: query.status, clientEmail: query.client_email, folderId: query.folder_id, q: query.q },
+    const { rows, total } = await this.listIntakes.execute({
+      access: accessOf(principal),
+      filter: { status: query.status, clientEmail: query.client_email, folderId: query.folder_id, q: query.q },
       limit,
       offset,
-    );
+    });
     return {
-      intakes: rows.map((row) =>
-        listItemView(row, this.intakes.portalUrl(row.intake), this.intakes.progress(row.items)),
-      ),
+      intakes: rows.map((row) => listItemView(row, this.links.of(row.intake), progressOf(row.items))),
       total,
       limit,
       offset,
@@ -94,42 +100,12 @@ export class IntakesController {
   @ApiOperation({ summary: 'The detail bundle: {intake, items, progress, owner_tasks}. No signed URL is minted.' })
   @ApiOkResponse({ type: IntakeDetailResponse })
   async get(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<IntakeDetailResponse> {
-    const { intake, items, files } = await this.intakes.detail(accessOf(principal), id);
+    const { intake, items, files } = await this.getIntake.execute({ access: accessOf(principal), intakeId: id });
     return {
-      intake: intakeView(intake, this.intakes.portalUrl(intake), files),
+      intake: intakeView(intake, this.links.of(intake), files),
       items: items.map((item) => itemView(item, files)),
-      progress: this.intakes.progress(items),
-      owner_tasks: this.intakes.ownerTasks(items),
-    };
-  }
-
-  @Get(':id/status')
-  @Access({ via: 'any', scope: 'intakes:read' })
-  @ApiOperation({
-    summary:
-      'Status for pollers: status, due date, last seen, progress, items, chases (the next scheduled one is the next reminder).',
-  })
-  @ApiOkResponse({ type: StatusResponse })
-  async status(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<StatusResponse> {
-    const { intake, items, chases, progress } = await this.intakes.status(accessOf(principal), id);
-    return {
-      status: intake.status,
-      due_date: intake.due_date,
-      client_last_seen: intake.client_last_seen ? new Date(intake.client_last_seen).toISOString() : null,
-      progress,
-      items: items.map((item) => {
-        const view = itemView(item);
-        return {
-          key: view.key,
-          status: view.status,
-          submitted_at: view.submitted_at,
-          label: view.label,
-          assignee: view.assignee,
-          required: view.required,
-          ...('decision' in view ? { decision: view.decision } : {}),
-        };
-      }),
-      chases: chases.map(chaseView),
+      progress: progressOf(items),
+      owner_tasks: ownerTasksOf(items),
     };
   }
 
@@ -146,42 +122,8 @@ export class IntakesController {
     @Body() body: PatchIntakeRequest,
     @Meta() meta: RequestMeta,
   ): Promise<IntakeResponse> {
-    const { intake, files } = await this.settings.update(principal, id, body, meta);
-    return { intake: intakeView(intake, this.intakes.portalUrl(intake), files) };
-  }
-
-  @Post(':id/send')
-  @HttpCode(200)
-  @Access({ via: 'any', scope: 'intakes:write' })
-  @ApiOperation({
-    summary:
-      'Send a draft (409 unless draft). Counts towards 30 invitations per account per hour (429 reason intake_invites).',
-  })
-  @ApiOkResponse({ type: IntakeResponse })
-  async send(
-    @CurrentPrincipal() principal: Principal,
-    @Param('id') id: string,
-    @Meta() meta: RequestMeta,
-  ): Promise<IntakeResponse> {
-    const { intake, files } = await this.intakes.send(principal, id, meta);
-    return { intake: intakeView(intake, this.intakes.portalUrl(intake), files) };
-  }
-
-  @Post(':id/archive')
-  @HttpCode(200)
-  @Access({ via: 'any', scope: 'intakes:write' })
-  @ApiOperation({
-    summary:
-      'Archive: cancels scheduled reminders, emits intake.archived; 409 reason intake_archived if it already is.',
-  })
-  @ApiOkResponse({ type: IntakeResponse, description: 'the intake object, not the detail bundle' })
-  async archive(
-    @CurrentPrincipal() principal: Principal,
-    @Param('id') id: string,
-    @Meta() meta: RequestMeta,
-  ): Promise<IntakeResponse> {
-    const { intake, files } = await this.intakes.archive(principal, id, meta);
-    return { intake: intakeView(intake, this.intakes.portalUrl(intake), files) };
+    const { intake, files } = await this.updateIntake.execute({ principal, intakeId: id, patch: body, meta });
+    return { intake: intakeView(intake, this.links.of(intake), files) };
   }
 
   @Delete(':id')
@@ -194,6 +136,6 @@ export class IntakesController {
     @Param('id') id: string,
     @Meta() meta: RequestMeta,
   ): Promise<void> {
-    await this.intakes.delete(principal, id, meta);
+    await this.deleteIntake.execute({ principal, intakeId: id, meta });
   }
 }

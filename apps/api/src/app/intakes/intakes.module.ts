@@ -1,108 +1,110 @@
-import { Logger, Module } from '@nestjs/common';
-import { AccountStore } from '@intake/application-accounts';
+import { Module } from '@nestjs/common';
 import {
-  FileScanService,
-  fileScanServiceProvider,
-  FileService,
-  INTAKE_SETTINGS,
-  intakeServiceProvider,
-  IntakeSettings,
-  FileStore,
-  FolderService,
-  FolderStore,
-  ClientDirectory,
-  IntakeService,
-  IntakeSettingsService,
-  ReminderPlanner,
-  IntakeStore,
-  ItemService,
-  PortalService,
-  TemplateService,
-  TemplateStore,
+  AddItems,
+  AddRecipient,
+  AnswerItem,
+  ApproveItem,
+  ArchiveIntake,
+  CreateFolder,
+  CreateIntake,
+  CreateTemplate,
+  DecideWaiver,
+  DeleteFolder,
+  DeleteIntake,
+  GetIntake,
+  GetIntakeStatus,
+  IntakeDrafts,
+  IntakeEvents,
+  IntakeIdempotency,
+  IntakeWriter,
+  Invitations,
+  ListClients,
+  ListFolders,
+  ListIntakes,
+  ListTemplates,
+  MarkItemDone,
+  MarkReceivedOutside,
+  PortalLinks,
+  ReinstateRecipient,
+  RemoveRecipient,
+  RequestRevision,
+  SendIntake,
+  UndoReceivedOutside,
+  UnwaiveItem,
+  UpdateFolder,
+  UpdateIntake,
+  UpdateItem,
+  WaiveItem,
 } from '@intake/application-intakes';
-import { MailTransport } from '@intake/application-mail';
-import { Antivirus, FileInspector, ObjectStorage, ScanQueue } from '@intake/application-files';
-import { Clock, AuditRecorder, UnitOfWork } from '@intake/kernel';
-import { APP_CONFIG, AppConfig } from '@intake/config';
-import { FilesPersistenceModule } from '@intake/postgres-files';
-import { IntakesPersistenceModule } from '@intake/postgres-intakes';
-import { AccountsModule } from '../accounts/accounts.module';
+import { APP_CONFIG, type AppConfig } from '@intake/config';
+import { useCase } from '@intake/http';
 import { FoldersController } from './folders.controller';
-import { IntakeFilesController } from './intake-files.controller';
+import { IntakeLifecycleController } from './intake-lifecycle.controller';
 import { IntakesController } from './intakes.controller';
+import { ItemMarksController } from './item-marks.controller';
 import { ItemsController } from './items.controller';
-import { PortalController } from '../portal/portal.controller';
 import { ClientsController, RecipientsController } from './recipients.controller';
 import { TemplatesController } from './templates.controller';
+import { WaiversController } from './waivers.controller';
 
-/** Intakes and their items, folders, templates, clients and recipients. */
+/**
+ * The intakes context in the api: intakes, items, recipients, clients, folders and templates.
+ * Exports the write path, which the portal and files contexts change intakes through. Its stores
+ * come from IntakesPersistenceModule, IntakeFiles from FilesPersistenceModule (both global).
+ */
 @Module({
-  imports: [AccountsModule, IntakesPersistenceModule, FilesPersistenceModule],
   controllers: [
-    PortalController,
     IntakesController,
+    IntakeLifecycleController,
     ItemsController,
-    IntakeFilesController,
+    ItemMarksController,
+    WaiversController,
     RecipientsController,
     ClientsController,
     FoldersController,
     TemplatesController,
   ],
-  exports: [FileScanService, PortalService],
   providers: [
     {
-      provide: FolderService,
-      inject: [UnitOfWork, FolderStore, AuditRecorder, Clock],
-      useFactory: (...deps: ConstructorParameters<typeof FolderService>) => new FolderService(...deps),
-    },
-    {
-      provide: TemplateService,
-      inject: [UnitOfWork, TemplateStore, AuditRecorder, Clock],
-      useFactory: (...deps: ConstructorParameters<typeof TemplateService>) => new TemplateService(...deps),
-    },
-    {
-      provide: INTAKE_SETTINGS,
+      provide: PortalLinks,
       inject: [APP_CONFIG],
-      useFactory: (config: AppConfig): IntakeSettings => ({
-        portalUrl: config.portalUrl,
-        onOrphanedFiles: (intakeId, error) =>
-          new Logger('Intakes').warn(
-            `files of deleted intake ${intakeId} were not removed: ${error instanceof Error ? error.message : String(error)}`,
-          ),
-      }),
+      useFactory: (config: AppConfig) => new PortalLinks(config.portalUrl),
     },
-    intakeServiceProvider,
-    {
-      provide: ItemService,
-      inject: [IntakeService, IntakeStore, AccountStore, MailTransport, FileStore, ObjectStorage],
-      useFactory: (...deps: ConstructorParameters<typeof ItemService>) => new ItemService(...deps),
-    },
-    {
-      provide: IntakeSettingsService,
-      inject: [IntakeService, IntakeStore, FolderStore, ReminderPlanner, ClientDirectory],
-      useFactory: (...deps: ConstructorParameters<typeof IntakeSettingsService>) => new IntakeSettingsService(...deps),
-    },
-    {
-      provide: PortalService,
-      inject: [UnitOfWork, IntakeService, IntakeStore, FileStore, Clock],
-      useFactory: (...deps: ConstructorParameters<typeof PortalService>) => new PortalService(...deps),
-    },
-    {
-      provide: FileService,
-      inject: [
-        IntakeService,
-        IntakeStore,
-        FileStore,
-        AccountStore,
-        ObjectStorage,
-        FileInspector,
-        Antivirus,
-        ScanQueue,
-        Clock,
-      ],
-      useFactory: (...deps: ConstructorParameters<typeof FileService>) => new FileService(...deps),
-    },
-    fileScanServiceProvider,
+    useCase(IntakeEvents),
+    useCase(IntakeWriter),
+    useCase(Invitations),
+    useCase(IntakeIdempotency),
+    useCase(IntakeDrafts),
+    useCase(CreateIntake),
+    useCase(ListIntakes),
+    useCase(GetIntake),
+    useCase(GetIntakeStatus),
+    useCase(UpdateIntake),
+    useCase(SendIntake),
+    useCase(ArchiveIntake),
+    useCase(DeleteIntake),
+    useCase(AddRecipient),
+    useCase(RemoveRecipient),
+    useCase(ReinstateRecipient),
+    useCase(ListClients),
+    useCase(AddItems),
+    useCase(ApproveItem),
+    useCase(UpdateItem),
+    useCase(RequestRevision),
+    useCase(AnswerItem),
+    useCase(MarkItemDone),
+    useCase(MarkReceivedOutside),
+    useCase(UndoReceivedOutside),
+    useCase(WaiveItem),
+    useCase(DecideWaiver),
+    useCase(UnwaiveItem),
+    useCase(ListFolders),
+    useCase(CreateFolder),
+    useCase(UpdateFolder),
+    useCase(DeleteFolder),
+    useCase(ListTemplates),
+    useCase(CreateTemplate),
   ],
+  exports: [IntakeWriter, IntakeEvents],
 })
 export class IntakesModule {}

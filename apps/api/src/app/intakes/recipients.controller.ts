@@ -1,7 +1,7 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
 import { ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { RequestMeta } from '@intake/kernel';
-import { IntakeSettingsService } from '@intake/application-intakes';
+import { AddRecipient, ListClients, ReinstateRecipient, RemoveRecipient } from '@intake/application-intakes';
 import { accessOf, Principal } from '@intake/domain-accounts';
 import { Access, CurrentPrincipal, Meta } from '../accounts/access';
 import { ClientListResponse, RecipientsResponse, ReinstateResponse } from './intake-responses.dto';
@@ -12,7 +12,11 @@ const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
 @ApiTags('recipients')
 @Controller('v1/intakes/:id/recipients')
 export class RecipientsController {
-  constructor(private readonly settings: IntakeSettingsService) {}
+  constructor(
+    private readonly addRecipient: AddRecipient,
+    private readonly removeRecipient: RemoveRecipient,
+    private readonly reinstateRecipient: ReinstateRecipient,
+  ) {}
 
   @Post()
   @Access({ via: 'any', scope: 'intakes:write' })
@@ -26,7 +30,7 @@ export class RecipientsController {
     @Body() body: AddRecipientRequest,
     @Meta() meta: RequestMeta,
   ): Promise<RecipientsResponse> {
-    const intake = await this.settings.addRecipient(p, id, body, meta);
+    const intake = await this.addRecipient.execute({ principal: p, intakeId: id, recipient: body, meta });
     return {
       intake_id: intake.id,
       also_notify: intake.also_notify.map((r) => ({ email: r.email, name: r.name, bounced_at: iso(r.bounced_at) })),
@@ -46,7 +50,7 @@ export class RecipientsController {
     @Param('email') email: string,
     @Meta() meta: RequestMeta,
   ): Promise<void> {
-    await this.settings.removeRecipient(p, id, email, meta);
+    await this.removeRecipient.execute({ principal: p, intakeId: id, email, meta });
   }
 
   @Post(':email/reinstate')
@@ -60,14 +64,14 @@ export class RecipientsController {
     @Param('email') email: string,
     @Meta() meta: RequestMeta,
   ): Promise<ReinstateResponse> {
-    return this.settings.reinstate(p, id, email, meta);
+    return this.reinstateRecipient.execute({ principal: p, intakeId: id, email, meta });
   }
 }
 
 @ApiTags('clients')
 @Controller('v1/clients')
 export class ClientsController {
-  constructor(private readonly settings: IntakeSettingsService) {}
+  constructor(private readonly listClients: ListClients) {}
 
   @Get()
   @Access({ via: 'any', scope: 'intakes:read' })
@@ -79,7 +83,7 @@ export class ClientsController {
   async list(@CurrentPrincipal() p: Principal, @Query() query: ClientsQuery): Promise<ClientListResponse> {
     const limit = query.limit ?? 20;
     const offset = query.offset ?? 0;
-    const { clients, total } = await this.settings.listClients(accessOf(p), query.q, limit, offset);
+    const { clients, total } = await this.listClients.execute({ access: accessOf(p), q: query.q, limit, offset });
     return {
       clients: clients.map((c) => ({ ...c, last_intake_at: new Date(c.last_intake_at).toISOString() })),
       total,

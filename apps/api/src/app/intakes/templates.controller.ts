@@ -1,7 +1,7 @@
 import { Body, Controller, Get, Post } from '@nestjs/common';
 import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { RequestMeta } from '@intake/kernel';
-import { TemplateRecord, TemplateService } from '@intake/application-intakes';
+import { CreateTemplate, ListTemplates, type TemplateRecord } from '@intake/application-intakes';
 import { Principal } from '@intake/domain-accounts';
 import { Access, CurrentPrincipal, Meta } from '../accounts/access';
 import { TemplateListResponse, TemplateResponse, TemplateView } from './intake-responses.dto';
@@ -19,14 +19,17 @@ const view = (t: TemplateRecord): TemplateView => ({
 @ApiTags('templates')
 @Controller('v1/templates')
 export class TemplatesController {
-  constructor(private readonly templates: TemplateService) {}
+  constructor(
+    private readonly listTemplates: ListTemplates,
+    private readonly createTemplate: CreateTemplate,
+  ) {}
 
   @Get()
   @Access({ via: 'any', scope: 'intakes:read' })
   @ApiOperation({ summary: 'Templates of the account, by name.' })
   @ApiOkResponse({ type: TemplateListResponse })
   async list(@CurrentPrincipal() principal: Principal): Promise<TemplateListResponse> {
-    return { templates: (await this.templates.list(principal.accountId)).map(view) };
+    return { templates: (await this.listTemplates.execute(principal.accountId)).map(view) };
   }
 
   @Post()
@@ -41,6 +44,6 @@ export class TemplatesController {
     @Body() body: TemplateRequest,
     @Meta() meta: RequestMeta,
   ): Promise<TemplateResponse> {
-    return { template: view(await this.templates.create(principal, body, meta)) };
+    return { template: view(await this.createTemplate.execute({ principal, body, meta })) };
   }
 }

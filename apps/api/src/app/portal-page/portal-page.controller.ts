@@ -1,7 +1,7 @@
 import { Controller, Get, Param, Res, UseFilters } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
-import { PortalService } from '@intake/application-intakes';
+import { ViewPortal } from '@intake/application-portal';
 import { DomainError } from '@intake/errors';
 import { Public } from '@intake/http';
 import { PORTAL_PAGE_HEADERS, PORTAL_SCRIPT_HEADERS, PortalPageDocuments } from './portal-page.html';
@@ -19,7 +19,7 @@ import { PortalPageErrorFilter } from './portal-page.filter';
 export class PortalPageController {
   constructor(
     private readonly documents: PortalPageDocuments,
-    private readonly portal: PortalService,
+    private readonly viewPortal: ViewPortal,
   ) {}
 
   @Get('assets/:file')
@@ -33,7 +33,7 @@ export class PortalPageController {
   @Get(':slug')
   @UseFilters(PortalPageErrorFilter)
   async page(@Param('slug') slug: string, @Res({ passthrough: true }) reply: FastifyReply): Promise<string> {
-    const { intake } = await this.portal.view(slug);
+    const { intake } = await this.viewPortal.execute(slug);
     void reply.headers(PORTAL_PAGE_HEADERS);
     return this.documents.page(pageLanguage(intake.client_language));
   }

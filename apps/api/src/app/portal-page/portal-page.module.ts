@@ -1,7 +1,7 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { RouterModule } from '@nestjs/core';
 import { AppConfig } from '@intake/config';
-import { IntakesModule } from '../intakes/intakes.module';
+import { PortalModule } from '../portal/portal.module';
 import { PortalPageController } from './portal-page.controller';
 import { portalPagePrefix, PortalPageDocuments } from './portal-page.html';
 
@@ -15,7 +15,7 @@ export class PortalPageModule {
     const prefix = portalPagePrefix(config.portalUrl);
     return {
       module: PortalPageModule,
-      imports: [IntakesModule, RouterModule.register([{ path: prefix || '/', module: PortalPageModule }])],
+      imports: [PortalModule, RouterModule.register([{ path: prefix || '/', module: PortalPageModule }])],
       controllers: [PortalPageController],
       providers: [{ provide: PortalPageDocuments, useValue: new PortalPageDocuments(prefix) }],
     };

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { FileRecord, FileStore } from '@intake/application-intakes';
+import { FileRecord, FileStore } from '@intake/application-files';
 import { Sql } from '@intake/postgres';
 
 const COLUMNS = [

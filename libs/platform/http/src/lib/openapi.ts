@@ -62,6 +62,17 @@ const ERROR_RESPONSE = {
   },
 };
 
+/**
+ * `<Tag>_<handler>` (Items_approve): named after the operation's first tag rather than its
+ * controller class, so splitting or renaming a controller keeps client method names stable.
+ */
+function stableOperationId(generated: string, tags: string[] | undefined): string {
+  const tag = tags?.[0];
+  const handler = generated.slice(generated.indexOf('_') + 1);
+  if (!tag || !handler) return generated;
+  return `${tag.charAt(0).toUpperCase()}${tag.slice(1)}_${handler}`;
+}
+
 /** Builds the OpenAPI 3.1 document of an initialised app from its controllers and DTOs. */
 export function buildOpenApiDocument(app: INestApplication, info: OpenApiInfo): OpenAPIObject {
   const config = new DocumentBuilder()
@@ -97,10 +108,17 @@ export function buildOpenApiDocument(app: INestApplication, info: OpenApiInfo): 
   });
   const document = toOpenApi31(raw) as OpenAPIObject;
   document.openapi = '3.1.0';
+  const operationIds = new Set<string>();
   for (const pathItem of Object.values(document.paths)) {
     for (const method of ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'] as const) {
       const operation = pathItem[method];
-      if (operation && !operation.responses['default']) operation.responses['default'] = ERROR_RESPONSE;
+      if (!operation) continue;
+      if (!operation.responses['default']) operation.responses['default'] = ERROR_RESPONSE;
+      operation.operationId = stableOperationId(operation.operationId ?? '', operation.tags);
+      if (operationIds.has(operation.operationId)) {
+        throw new Error(`OpenAPI: two operations are named ${operation.operationId}`);
+      }
+      operationIds.add(operation.operationId);
     }
   }
   return document;

@@ -1,0 +1,81 @@
+import { Body, Controller, Delete, HttpCode, Param, Post } from '@nestjs/common';
+import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { MarkItemDone, MarkReceivedOutside, UndoReceivedOutside } from '@intake/application-intakes';
+import { type Principal } from '@intake/domain-accounts';
+import { type RequestMeta } from '@intake/kernel';
+import { Access, CurrentPrincipal, Meta } from '../accounts/access';
+import { DoneResponse, ReceivedOutsideResponse } from './intake-responses.dto';
+import { itemIn } from './intake-views';
+import { DoneBody, NoteBody } from './items.dto';
+
+/** The owner's marks on items: owner items done, client items received some other way. */
+@ApiTags('items')
+@Controller('v1/intakes/:id')
+export class ItemMarksController {
+  constructor(
+    private readonly markDone: MarkItemDone,
+    private readonly markOutside: MarkReceivedOutside,
+    private readonly unmarkOutside: UndoReceivedOutside,
+  ) {}
+
+  @Post('items/:key/done')
+  @HttpCode(200)
+  @Access({ via: 'any', scope: 'intakes:write' })
+  @ApiOperation({ summary: 'Tick off (or reopen) an owner item; client items are 400.' })
+  @ApiOkResponse({ type: DoneResponse })
+  async done(
+    @CurrentPrincipal() p: Principal,
+    @Param('id') id: string,
+    @Param('key') key: string,
+    @Body() body: DoneBody,
+    @Meta() meta: RequestMeta,
+  ): Promise<DoneResponse> {
+    const done = body.done ?? true;
+    const item = itemIn(await this.markDone.execute({ principal: p, intakeId: id, key, done, meta }), key);
+    return { key, done, status: item.status };
+  }
+
+  @Post('items/:key/received-outside')
+  @HttpCode(200)
+  @Access({ via: 'any', scope: 'intakes:write' })
+  @ApiOperation({
+    summary:
+      'Mark a client item as received another way (approved); may complete the intake. 400 owner item; 409 approved or waived.',
+  })
+  @ApiOkResponse({ type: ReceivedOutsideResponse })
+  async receivedOutside(
+    @CurrentPrincipal() p: Principal,
+    @Param('id') id: string,
+    @Param('key') key: string,
+    @Body() body: NoteBody,
+    @Meta() meta: RequestMeta,
+  ): Promise<ReceivedOutsideResponse> {
+    const detail = await this.markOutside.execute({
+      principal: p,
+      intakeId: id,
+      key,
+      note: body.note ?? null,
+      meta,
+    });
+    const item = itemIn(detail, key);
+    return { key, status: item.status, received_outside: item.received_outside, intake_status: detail.intake.status };
+  }
+
+  @Delete('items/:key/received-outside')
+  @Access({ via: 'any', scope: 'intakes:write' })
+  @ApiOperation({
+    summary:
+      'Undo the mark: the item waits for the client again and a completed intake reopens. 404 if it was never marked.',
+  })
+  @ApiOkResponse({ type: ReceivedOutsideResponse })
+  async undoReceivedOutside(
+    @CurrentPrincipal() p: Principal,
+    @Param('id') id: string,
+    @Param('key') key: string,
+    @Meta() meta: RequestMeta,
+  ): Promise<ReceivedOutsideResponse> {
+    const detail = await this.unmarkOutside.execute({ principal: p, intakeId: id, key, meta });
+    const item = itemIn(detail, key);
+    return { key, status: item.status, received_outside: item.received_outside, intake_status: detail.intake.status };
+  }
+}

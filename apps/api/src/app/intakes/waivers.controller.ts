@@ -1,0 +1,86 @@
+import { Body, Controller, Delete, HttpCode, Param, Post } from '@nestjs/common';
+import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { DecideWaiver, UnwaiveItem, WaiveItem } from '@intake/application-intakes';
+import { type Principal } from '@intake/domain-accounts';
+import { type RequestMeta } from '@intake/kernel';
+import { Access, CurrentPrincipal, Meta } from '../accounts/access';
+import { ItemResponse } from './intake-responses.dto';
+import { itemIn } from './intake-views';
+import { WaiveBody, WaiverDecisionBody } from './items.dto';
+
+/** Waivers: the owner waives an item, decides on the client's proposal, or needs the item again. */
+@ApiTags('items')
+@Controller('v1/intakes/:id')
+export class WaiversController {
+  constructor(
+    private readonly waiveItem: WaiveItem,
+    private readonly decideWaiver: DecideWaiver,
+    private readonly unwaiveItem: UnwaiveItem,
+  ) {}
+
+  @Post('items/:key/waive')
+  @HttpCode(200)
+  @Access({ via: 'any', scope: 'intakes:write' })
+  @ApiOperation({ summary: 'Waive an item (owner closes it); may complete the intake.' })
+  @ApiOkResponse({ type: ItemResponse })
+  async waive(
+    @CurrentPrincipal() p: Principal,
+    @Param('id') id: string,
+    @Param('key') key: string,
+    @Body() body: WaiveBody,
+    @Meta() meta: RequestMeta,
+  ): Promise<ItemResponse> {
+    return {
+      item: itemIn(
+        await this.waiveItem.execute({ principal: p, intakeId: id, key, reason: body.reason ?? null, meta }),
+        key,
+      ),
+    };
+  }
+
+  @Post('items/:key/waive/decision')
+  @HttpCode(200)
+  @Access({ via: 'any', scope: 'intakes:write' })
+  @ApiOperation({
+    summary:
+      'Accept or reject the client’s waiver proposal (409 if none is pending); the note goes to the audit log only.',
+  })
+  @ApiOkResponse({ type: ItemResponse })
+  async decide(
+    @CurrentPrincipal() p: Principal,
+    @Param('id') id: string,
+    @Param('key') key: string,
+    @Body() body: WaiverDecisionBody,
+    @Meta() meta: RequestMeta,
+  ): Promise<ItemResponse> {
+    return {
+      item: itemIn(
+        await this.decideWaiver.execute({
+          principal: p,
+          intakeId: id,
+          key,
+          accept: body.accept,
+          note: body.note ?? null,
+          meta,
+        }),
+        key,
+      ),
+    };
+  }
+
+  @Delete('items/:key/waive')
+  @Access({ via: 'any', scope: 'intakes:write' })
+  @ApiOperation({
+    summary:
+      'Revert a waiver: the item is pending again, its value, submission and revision note discarded; a completed intake reopens.',
+  })
+  @ApiOkResponse({ type: ItemResponse })
+  async unwaive(
+    @CurrentPrincipal() p: Principal,
+    @Param('id') id: string,
+    @Param('key') key: string,
+    @Meta() meta: RequestMeta,
+  ): Promise<ItemResponse> {
+    return { item: itemIn(await this.unwaiveItem.execute({ principal: p, intakeId: id, key, meta }), key) };
+  }
+}

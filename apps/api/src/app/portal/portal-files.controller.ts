@@ -1,0 +1,82 @@
+import { Controller, Delete, Get, HttpCode, Param, Post, Req, Res } from '@nestjs/common';
+import { ApiCreatedResponse, ApiFoundResponse, ApiNoContentResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { GetBriefFile, RemoveFile, SubmitFiles, UploadFile } from '@intake/application-files';
+import { clientView } from '@intake/application-portal';
+import { Public } from '@intake/http';
+import { type RequestMeta } from '@intake/kernel';
+import { Meta } from '../accounts/access';
+import { ApiFileUpload, redirectTo, withIncomingFile } from '../files/uploads';
+import { clientFileView, portalView } from './portal-views';
+
+/** The client's files in the portal: uploads to file items, their submission, and the brief files. */
+@ApiTags('portal')
+@Public()
+@Controller('portal/v1/:slug')
+export class PortalFilesController {
+  constructor(
+    private readonly uploadFile: UploadFile,
+    private readonly fileRemoval: RemoveFile,
+    private readonly fileSubmission: SubmitFiles,
+    private readonly getBriefFile: GetBriefFile,
+  ) {}
+
+  @Post('items/:key/files')
+  @HttpCode(201)
+  @ApiFileUpload()
+  @ApiOperation({
+    summary:
+      'Upload a file to a file, file_list or image item (multipart field `file`). The type is sniffed from the content, HEIC/HEIF becomes JPEG, and format, size, width and transparency are checked (422). A file or image item holds one file: a new upload replaces it. The file is scanned for viruses afterwards (av_status pending). 402 when the storage quota is used up; 409 intake_archived.',
+    security: [],
+  })
+  @ApiCreatedResponse({ description: '{file: {id, filename, mime, size, width, height, av_status, created_at}}' })
+  async upload(
+    @Param('slug') slug: string,
+    @Param('key') key: string,
+    @Req() request: FastifyRequest,
+    @Meta() meta: RequestMeta,
+  ) {
+    const file = await withIncomingFile(request, (incoming) =>
+      this.uploadFile.execute({ slug, key, file: incoming, meta }),
+    );
+    return { file: clientFileView(file) };
+  }
+
+  @Delete('items/:key/files/:fileId')
+  @HttpCode(204)
+  @ApiOperation({
+    summary: 'Remove an uploaded file; a submitted item goes back to pending until submitted again.',
+    security: [],
+  })
+  @ApiNoContentResponse()
+  async removeFile(
+    @Param('slug') slug: string,
+    @Param('key') key: string,
+    @Param('fileId') fileId: string,
+    @Meta() meta: RequestMeta,
+  ): Promise<void> {
+    await this.fileRemoval.execute({ slug, key, fileId, meta });
+  }
+
+  @Post('items/:key/submit')
+  @HttpCode(200)
+  @ApiOperation({
+    summary:
+      'Submit the uploaded files of a file item: count rules (min_count, max_count; one file for file and image) and every file rule are checked (422 with details); no infected file may remain.',
+    security: [],
+  })
+  async submitFiles(@Param('slug') slug: string, @Param('key') key: string, @Meta() meta: RequestMeta) {
+    return portalView(clientView(await this.fileSubmission.execute({ slug, key, meta })));
+  }
+
+  @Get('brief/files/:fileId')
+  @ApiOperation({ summary: 'A brief file: 302 to a signed URL valid 24 hours.', security: [] })
+  @ApiFoundResponse({ description: 'Location: the signed URL' })
+  async briefFile(
+    @Param('slug') slug: string,
+    @Param('fileId') fileId: string,
+    @Res() reply: FastifyReply,
+  ): Promise<void> {
+    await redirectTo(reply, await this.getBriefFile.execute({ by: 'client', slug, fileId }));
+  }
+}

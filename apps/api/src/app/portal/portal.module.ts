@@ -1,0 +1,14 @@
+import { Module } from '@nestjs/common';
+import { ProposeWaiver, SetItemNote, SubmitItemValue, ViewPortal } from '@intake/application-portal';
+import { useCase } from '@intake/http';
+import { IntakesModule } from '../intakes/intakes.module';
+import { PortalController } from './portal.controller';
+
+/** The portal context in the api: the client's view and answers, through the intakes write path. */
+@Module({
+  imports: [IntakesModule],
+  controllers: [PortalController],
+  providers: [useCase(ViewPortal), useCase(SubmitItemValue), useCase(ProposeWaiver), useCase(SetItemNote)],
+  exports: [ViewPortal],
+})
+export class PortalModule {}

@@ -1,0 +1,32 @@
+import { type AccessContext } from '@intake/domain-accounts';
+import { missingItemKeys, type Progress, progressOf } from '@intake/domain-intake';
+import { notFound } from '@intake/errors';
+import { type ChaseRecord, type IntakeRecord, type ItemRecord } from '../model/records';
+import { IntakeStore } from '../ports/intake.store';
+
+export interface GetIntakeStatusInput {
+  access: AccessContext;
+  intakeId: string;
+}
+
+export interface IntakeStatusView {
+  intake: IntakeRecord;
+  items: ItemRecord[];
+  chases: ChaseRecord[];
+  progress: Progress;
+  missing: string[];
+}
+
+/** GET /v1/intakes/:id/status: what pollers need, without the files. */
+export class GetIntakeStatus {
+  static readonly inject = [IntakeStore] as const;
+
+  constructor(private readonly intakes: IntakeStore) {}
+
+  async execute({ access, intakeId }: GetIntakeStatusInput): Promise<IntakeStatusView> {
+    const intake = await this.intakes.get(access, intakeId);
+    if (!intake) throw notFound('Intake');
+    const [items, chases] = await Promise.all([this.intakes.items(intakeId), this.intakes.chases(intakeId)]);
+    return { intake, items, chases, progress: progressOf(items), missing: missingItemKeys(items) };
+  }
+}

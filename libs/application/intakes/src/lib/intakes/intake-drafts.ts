@@ -1,0 +1,180 @@
+import { type AccountRecord, AccountStore } from '@intake/application-accounts';
+import { accessOf, DEFAULT_TIMEZONE, type Plan, planOf, type Principal } from '@intake/domain-accounts';
+import { type ChaseSettingsInput, DEFAULT_CHASE_SETTINGS, resolveChaseSettings } from '@intake/domain-intake';
+import { type ItemDefinition, parseItemDefinitions } from '@intake/domain-items';
+import { usagePeriod } from '@intake/domain-kernel';
+import { DomainError, type ErrorDetail, notFound, validationFailed } from '@intake/errors';
+import { newId, randomToken } from '@intake/ids';
+import { newItemRecord } from '../model/intake-state';
+import { type IntakeRecord, type ItemRecord } from '../model/records';
+import { FolderStore } from '../ports/folder.store';
+import { IntakeStore } from '../ports/intake.store';
+import { TemplateStore } from '../ports/template.store';
+import { withTemplateDefaults } from '../templates/template-defaults';
+
+export const DEFAULT_RETENTION_DAYS = 90;
+
+/** The body of POST /v1/intakes. */
+export interface CreateIntakeInput extends ChaseSettingsInput {
+  project_name: string;
+  client: {
+    email: string;
+    name: string;
+    language?: IntakeRecord['client_language'];
+    phone?: string;
+    timezone?: string;
+    also_notify?: Array<{ email: string; name?: string }>;
+  };
+  email_copy?: { subject?: string; intro?: string };
+  client_brief?: string | null;
+  items: unknown[];
+  template?: string;
+  due_date?: string;
+  send?: boolean;
+  retention?: { mode: 'days' | 'on_delivery'; days?: number; anonymize?: boolean };
+  folder_id?: string;
+}
+
+/** A new intake, checked and counted against the quota, not yet stored. */
+export interface IntakeDraft {
+  intake: IntakeRecord;
+  items: ItemRecord[];
+  account: AccountRecord;
+  plan: Plan;
+}
+
+/**
+ * Turns a POST /v1/intakes body into a draft intake: the template's items and settings under the
+ * request's, every body rule checked at once (one 422 with all details), the folder, and the
+ * monthly quota (402). Runs inside the creating unit of work, which the quota count joins.
+ */
+export class IntakeDrafts {
+  static readonly inject = [AccountStore, TemplateStore, FolderStore, IntakeStore] as const;
+
+  constructor(
+    private readonly accounts: AccountStore,
+    private readonly templates: TemplateStore,
+    private readonly folders: FolderStore,
+    private readonly intakes: IntakeStore,
+  ) {}
+
+  async draft(principal: Principal, request: CreateIntakeInput, now: Date): Promise<IntakeDraft> {
+    const account = await this.accounts.getAccount(principal.accountId);
+    if (!account) throw notFound('Account');
+    const details: ErrorDetail[] = [];
+
+    // Items: the template's first, merged by key with the request's (the request wins).
+    let command = request;
+    let templateItems: ItemDefinition[] = [];
+    if (command.template !== undefined) {
+      const template = await this.templates.getBySlug(principal.accountId, command.template);
+      if (!template) details.push({ path: 'template', message: 'is not a template of this account' });
+      else {
+        templateItems = template.items;
+        command = withTemplateDefaults(command, template.settings);
+      }
+    }
+    const parsed = parseItemDefinitions(command.items, 'items');
+    details.push(...parsed.details);
+    let definitions: ItemDefinition[] = [];
+    if (parsed.definitions) {
+      const requested = new Map(parsed.definitions.map((d) => [d.key, d]));
+      definitions = [
+        ...templateItems.map((t) => requested.get(t.key) ?? t),
+        ...parsed.definitions.filter((d) => !templateItems.some((t) => t.key === d.key)),
+      ];
+    }
+    const chase = resolveChaseSettings(command, DEFAULT_CHASE_SETTINGS);
+    details.push(...chase.details);
+    details.push(...duplicateRecipients(command.client));
+    const retention = command.retention ?? { mode: 'days' as const };
+    if (retention.mode === 'on_delivery' && retention.days !== undefined) {
+      details.push({ path: 'retention.days', message: 'is only accepted with mode days' });
+    }
+    if (details.length > 0) throw validationFailed(details);
+
+    if (command.folder_id !== undefined && !(await this.folders.get(principal.accountId, command.folder_id))) {
+      throw new DomainError('invalid_request', 'folder_id is not a folder of this account.', {
+        reason: 'validation_error',
+        details: [{ path: 'folder_id', message: 'is not a folder of this account' }],
+      });
+    }
+    const plan = planOf(account.plan);
+    await this.countAgainstQuota(account, plan, now);
+
+    const intake: IntakeRecord = {
+      id: newId('intake'),
+      account_id: account.id,
+      mode: accessOf(principal).mode ?? 'live',
+      created_by_key_id: principal.kind === 'api_key' ? principal.keyId : null,
+      created_by_user_id: principal.kind === 'session' ? principal.userId : null,
+      slug: randomToken(16),
+      project_name: command.project_name.trim(),
+      status: 'draft',
+      client_email: command.client.email.trim(),
+      client_name: command.client.name.trim(),
+      client_phone: command.client.phone ?? null,
+      client_language: command.client.language ?? account.default_language ?? 'en',
+      client_timezone: command.client.timezone ?? DEFAULT_TIMEZONE,
+      client_bounced_at: null,
+      also_notify: (command.client.also_notify ?? []).map((r) => ({
+        email: r.email.trim(),
+        name: r.name?.trim() || null,
+        bounced_at: null,
+      })),
+      email_copy: command.email_copy ?? null,
+      branding: null,
+      folder_id: command.folder_id ?? null,
+      ...(chase.settings ?? DEFAULT_CHASE_SETTINGS),
+      due_date: command.due_date ?? null,
+      retention_mode: retention.mode,
+      retention_days: retention.mode === 'days' ? (retention.days ?? DEFAULT_RETENTION_DAYS) : null,
+      retention_anonymize: retention.anonymize ?? false,
+      client_note: null,
+      owner_note: null,
+      client_brief: command.client_brief?.trim() || null,
+      created_at: now,
+      sent_at: null,
+      completed_at: null,
+      delivered_at: null,
+      anonymized_at: null,
+      client_last_seen: null,
+      stalled_at: null,
+      purge_at: null,
+      version: 0,
+    };
+    const items = definitions.map((d, position) => newItemRecord(intake.id, d, position));
+    return { intake, items, account, plan };
+  }
+
+  /** The account's plan (a replayed creation reports it as the first one did). */
+  async planOf(accountId: string): Promise<Plan> {
+    const account = await this.accounts.getAccount(accountId);
+    if (!account) throw notFound('Account');
+    return planOf(account.plan);
+  }
+
+  /** 402 quota_exceeded reason intakes once the month's intakes are used up. */
+  private async countAgainstQuota(account: AccountRecord, plan: Plan, now: Date): Promise<void> {
+    const period = usagePeriod(now);
+    const created = await this.intakes.countCreated(account.id, period);
+    if (created > plan.quotas.intakes_per_month) {
+      throw new DomainError(
+        'quota_exceeded',
+        `The ${plan.name} plan includes ${plan.quotas.intakes_per_month} intakes a month; this month's are used up.`,
+        { reason: 'intakes', params: { limit: plan.quotas.intakes_per_month, period } },
+      );
+    }
+  }
+}
+
+/** Every address receives the intake's e-mails once: the client's, then each also_notify. */
+function duplicateRecipients(client: CreateIntakeInput['client']): ErrorDetail[] {
+  const seen = new Set([client.email.toLowerCase()]);
+  return (client.also_notify ?? []).flatMap((recipient, index) => {
+    const email = recipient.email.toLowerCase();
+    const duplicate = seen.has(email);
+    seen.add(email);
+    return duplicate ? [{ path: `client.also_notify[${index}].email`, message: 'duplicates another recipient' }] : [];
+  });
+}

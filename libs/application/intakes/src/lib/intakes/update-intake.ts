@@ -1,0 +1,113 @@
+import { type Principal } from '@intake/domain-accounts';
+import { afterMaxRemindersChange, type ChaseSettingsInput, resolveChaseSettings } from '@intake/domain-intake';
+import { DomainError, validationFailed } from '@intake/errors';
+import { type RequestMeta } from '@intake/kernel';
+import { intakeState } from '../model/intake-state';
+import { type IntakeRecord } from '../model/records';
+import { FolderStore } from '../ports/folder.store';
+import { IntakeStore } from '../ports/intake.store';
+import { ReminderPlanner } from '../ports/reminder-planner';
+import { type ChangedIntake, IntakeWriter } from '../write-path/intake-writer';
+
+/** The body of PATCH /v1/intakes/:id. */
+export interface IntakePatch extends ChaseSettingsInput {
+  project_name?: string;
+  owner_note?: string | null;
+  client_brief?: string | null;
+  due_date?: string | null;
+  folder_id?: string | null;
+  client?: { name?: string; phone?: string | null; language?: IntakeRecord['client_language']; timezone?: string };
+}
+
+export interface UpdateIntakeInput {
+  principal: Principal;
+  intakeId: string;
+  patch: IntakePatch;
+  meta: RequestMeta;
+}
+
+/** Fields whose change on a sent, in-progress or stalled intake re-plans the reminders. */
+const REPLANNING = [
+  'chase_schedule',
+  'chase_interval',
+  'chase_interval_unit',
+  'chase_at_time',
+  'max_reminders',
+  'respect_quiet_hours',
+  'due_date',
+] as const;
+
+const given = (fields: object, prefix = '') =>
+  Object.entries(fields)
+    .filter(([key, value]) => value !== undefined && key !== 'client')
+    .map(([key]) => `${prefix}${key}`);
+
+/**
+ * PATCH /v1/intakes/:id: at least one field (400 no_fields); null clears the nullable ones. A
+ * schedule change re-plans the reminders of an intake still being chased; a stalled intake keeps
+ * its new settings without resuming, unless max_reminders now allows more reminders.
+ */
+export class UpdateIntake {
+  static readonly inject = [IntakeWriter, IntakeStore, FolderStore, ReminderPlanner] as const;
+
+  constructor(
+    private readonly writer: IntakeWriter,
+    private readonly intakes: IntakeStore,
+    private readonly folders: FolderStore,
+    private readonly planner: ReminderPlanner,
+  ) {}
+
+  async execute({ principal, intakeId, patch, meta }: UpdateIntakeInput): Promise<ChangedIntake> {
+    const fields = [...given(patch), ...given(patch.client ?? {}, 'client.')].sort();
+    if (fields.length === 0) {
+      throw new DomainError('invalid_request', 'Give at least one field to change.', { reason: 'no_fields' });
+    }
+    if (patch.folder_id && !(await this.folders.get(principal.accountId, patch.folder_id))) {
+      throw new DomainError('invalid_request', 'folder_id is not a folder of this account.', {
+        reason: 'validation_error',
+        details: [{ path: 'folder_id', message: 'is not a folder of this account' }],
+      });
+    }
+    const replans = REPLANNING.some((f) => patch[f] !== undefined) || patch.client?.timezone !== undefined;
+    let resume = false;
+    return this.writer.change({ by: 'owner', principal, intakeId }, meta, {
+      action: 'intake.updated',
+      summary: { fields },
+      decide: async (intake, items) => {
+        const chase = resolveChaseSettings(patch, intake);
+        if (!chase.settings) throw validationFailed(chase.details);
+        const remindersSent = (await this.intakes.chases(intake.id)).filter(
+          (c) => c.kind === 'reminder' && c.status === 'sent',
+        ).length;
+        const stalled = afterMaxRemindersChange(
+          intake.stalled_at,
+          remindersSent,
+          chase.settings.max_reminders ?? 'unlimited',
+        );
+        resume = stalled.resume;
+        const next = { ...intake, ...chase.settings, stalled_at: stalled.stalled_at, ...patched(intake, patch) };
+        return { intake: intakeState(next, items), events: [], record: next };
+      },
+      after: async (intake, now) => {
+        const chasing = intake.status === 'sent' || intake.status === 'in_progress';
+        if (chasing && replans && (!intake.stalled_at || resume)) await this.planner.replan(intake, now);
+      },
+    });
+  }
+}
+
+/** The plain fields of the patch over the intake's (a field left out keeps its value). */
+function patched(intake: IntakeRecord, patch: IntakePatch): Partial<IntakeRecord> {
+  const keep = <T>(value: T | undefined, current: T): T => (value === undefined ? current : value);
+  return {
+    project_name: patch.project_name?.trim() ?? intake.project_name,
+    owner_note: keep(patch.owner_note, intake.owner_note),
+    client_brief: patch.client_brief === undefined ? intake.client_brief : patch.client_brief?.trim() || null,
+    due_date: keep(patch.due_date, intake.due_date),
+    folder_id: keep(patch.folder_id, intake.folder_id),
+    client_name: patch.client?.name?.trim() ?? intake.client_name,
+    client_phone: keep(patch.client?.phone, intake.client_phone),
+    client_language: patch.client?.language ?? intake.client_language,
+    client_timezone: patch.client?.timezone ?? intake.client_timezone,
+  };
+}

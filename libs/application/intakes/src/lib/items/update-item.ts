@@ -1,0 +1,103 @@
+import { discardAnswer } from '@intake/domain-intake';
+import { answerStillValid, isFileType, parseItemDefinition } from '@intake/domain-items';
+import { DomainError, validationFailed } from '@intake/errors';
+import { definitionOf, intakeState, itemOf } from '../model/intake-state';
+import { type ItemRecord } from '../model/records';
+import { fileFacts, type IntakeFile, IntakeFiles } from '../ports/intake-files.port';
+import { type ChangedIntake, type Decision, type ItemCommand, IntakeWriter } from '../write-path/intake-writer';
+
+/** Fields of an item definition PATCH /v1/intakes/:id/items/:key may change. */
+export interface ItemPatch {
+  type?: string;
+  label?: string;
+  help?: string | null;
+  required?: boolean;
+  constraints?: Record<string, unknown> | null;
+  owner_note?: string | null;
+  discard_submitted_value?: boolean;
+}
+
+export interface UpdateItemInput extends ItemCommand {
+  patch: ItemPatch;
+}
+
+const FIELDS = ['type', 'label', 'help', 'required', 'constraints', 'owner_note'] as const;
+
+/**
+ * PATCH /v1/intakes/:id/items/:key. When the client already answered and the new definition
+ * would invalidate the answer: 409 item_answer_would_be_discarded, nothing changed; with
+ * discard_submitted_value the answer (and its uploaded files) is cleared. A change that keeps the
+ * answer valid keeps it.
+ */
+export class UpdateItem {
+  static readonly inject = [IntakeWriter, IntakeFiles] as const;
+
+  constructor(
+    private readonly writer: IntakeWriter,
+    private readonly files: IntakeFiles,
+  ) {}
+
+  async execute({ principal, intakeId, key, patch, meta }: UpdateItemInput): Promise<ChangedIntake> {
+    if (!FIELDS.some((f) => patch[f] !== undefined)) {
+      throw new DomainError('invalid_request', 'Give at least one field to change.', { reason: 'no_fields' });
+    }
+    let discarded: IntakeFile[] = [];
+    const result = await this.writer.change({ by: 'owner', principal, intakeId }, meta, {
+      action: 'item.updated',
+      target: intakeId,
+      summary: { item_key: key, fields: FIELDS.filter((f) => patch[f] !== undefined) },
+      decide: async (intake, items, now): Promise<Decision> => {
+        const item = itemOf(items, key);
+        const uploads = isFileType(item.type)
+          ? (await this.files.ofIntake(intake.id)).filter((f) => f.item_key === key)
+          : [];
+        const { changed, keeps } = redefined(item, patch, uploads);
+        const state = intakeState(
+          intake,
+          items.map((i) => (i.key === key ? changed : i)),
+        );
+        if (keeps) return { intake: state, events: [] };
+        discarded = await this.files.deleteRecords(uploads.map((f) => f.id));
+        return discardAnswer(state, key, now);
+      },
+    });
+    await this.files.removeObjects(discarded);
+    return result;
+  }
+}
+
+/** The item under its new definition, and whether the client's answer survives it (else 409 unless discarding). */
+function redefined(item: ItemRecord, patch: ItemPatch, uploads: IntakeFile[]): { changed: ItemRecord; keeps: boolean } {
+  const current = definitionOf(item);
+  // Only the fields the caller gave (a DTO carries the others as undefined).
+  const definitionPatch = Object.fromEntries(
+    Object.entries(patch).filter(
+      ([field, value]) => value !== undefined && field !== 'owner_note' && field !== 'discard_submitted_value',
+    ),
+  );
+  const parsed = parseItemDefinition({ ...current, ...definitionPatch, key: item.key }, 'item');
+  if (!parsed.definition) {
+    throw validationFailed(parsed.details.map((d) => ({ ...d, path: d.path.replace(/^item\./, '') })));
+  }
+  const next = parsed.definition;
+  // Uploads count as an answer once submitted; before that the rules are checked at submit.
+  const submitted = item.status === 'submitted' || item.status === 'approved';
+  const answered = isFileType(item.type)
+    ? submitted && uploads.length > 0
+    : item.value !== null && item.value !== undefined;
+  const keeps = !answered || answerStillValid(current, next, item.value, uploads.map(fileFacts));
+  if (!keeps && !patch.discard_submitted_value) {
+    throw new DomainError(
+      'item_answer_would_be_discarded',
+      'The client already answered this item and the change would invalidate the answer. Repeat with discard_submitted_value: true to clear it.',
+      { params: { item_key: item.key } },
+    );
+  }
+  const changed: ItemRecord = {
+    ...item,
+    ...next,
+    owner_note: patch.owner_note === undefined ? item.owner_note : patch.owner_note,
+    value: keeps ? item.value : null,
+  };
+  return { changed, keeps };
+}

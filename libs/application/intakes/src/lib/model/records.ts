@@ -1,0 +1,118 @@
+import { type Language } from '@intake/domain-accounts';
+import { type Mode } from '@intake/domain-kernel';
+import { type ChaseSchedule, type IntakeStatus, type ItemStatus, type Waiver } from '@intake/domain-intake';
+import { type Constraints, type ItemType, type Proposal, type StructuredSchema } from '@intake/domain-items';
+
+export interface Recipient {
+  email: string;
+  name: string | null;
+  bounced_at: Date | null;
+}
+
+/** One intake as stored (snake_case like the API). */
+export interface IntakeRecord {
+  id: string;
+  account_id: string;
+  mode: Mode;
+  created_by_key_id: string | null;
+  created_by_user_id: string | null;
+  slug: string;
+  project_name: string;
+  status: IntakeStatus;
+  client_email: string;
+  client_name: string;
+  client_phone: string | null;
+  client_language: Language;
+  client_timezone: string;
+  client_bounced_at: Date | null;
+  also_notify: Recipient[];
+  email_copy: { subject?: string; intro?: string } | null;
+  branding: Record<string, unknown> | null;
+  folder_id: string | null;
+  chase_schedule: ChaseSchedule;
+  chase_interval_minutes: number | null;
+  respect_quiet_hours: boolean;
+  /** null means unlimited. */
+  max_reminders: number | null;
+  chase_at_time: string | null;
+  /** YYYY-MM-DD */
+  due_date: string | null;
+  retention_mode: 'days' | 'on_delivery';
+  retention_days: number | null;
+  retention_anonymize: boolean;
+  client_note: string | null;
+  owner_note: string | null;
+  client_brief: string | null;
+  created_at: Date;
+  sent_at: Date | null;
+  completed_at: Date | null;
+  delivered_at: Date | null;
+  anonymized_at: Date | null;
+  client_last_seen: Date | null;
+  stalled_at: Date | null;
+  purge_at: Date | null;
+  version: number;
+}
+
+export interface ItemRecord {
+  intake_id: string;
+  key: string;
+  position: number;
+  type: ItemType;
+  label: string;
+  help: string | null;
+  required: boolean;
+  assignee: 'client' | 'owner';
+  constraints: Constraints;
+  schema: StructuredSchema | null;
+  options: string[] | null;
+  pattern: string | null;
+  proposed: Proposal | null;
+  status: ItemStatus;
+  value: unknown;
+  submitted_at: Date | null;
+  approved_at: Date | null;
+  revision_note: string | null;
+  revision_count: number;
+  waiver: Waiver;
+  client_note: string | null;
+  owner_note: string | null;
+  received_outside: boolean;
+  received_outside_note: string | null;
+  decided_by: 'agent' | 'owner' | null;
+}
+
+export type ChaseStatus = 'scheduled' | 'sent' | 'failed' | 'bounced' | 'complained' | 'cancelled' | 'skipped';
+
+export interface ChaseRecord {
+  id: string;
+  intake_id: string;
+  channel: 'email' | 'sms';
+  kind: 'invite' | 'reminder' | 'revision' | 'manual';
+  status: ChaseStatus;
+  scheduled_at: Date | null;
+  sent_at: Date | null;
+  attempt_no: number;
+  missing_items_count: number | null;
+  error: string | null;
+  created_at: Date;
+}
+
+export interface ListFilter {
+  status?: IntakeStatus;
+  clientEmail?: string;
+  /** A folder id, or 'none' for Unfiled. */
+  folderId?: string;
+  q?: string;
+}
+
+/** What GET /v1/intakes shows of an intake (the list object). */
+export type ListIntake = Pick<
+  IntakeRecord,
+  'id' | 'slug' | 'project_name' | 'status' | 'client_email' | 'client_name' | 'created_at'
+>;
+
+export interface ListRow {
+  intake: ListIntake;
+  items: Array<Pick<ItemRecord, 'key' | 'assignee' | 'required' | 'status'>>;
+}

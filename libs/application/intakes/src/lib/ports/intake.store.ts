@@ -1,0 +1,32 @@
+import { type AccessContext } from '@intake/domain-accounts';
+import { type ChaseRecord, type IntakeRecord, type ItemRecord, type ListFilter, type ListRow } from '../model/records';
+
+/** Intakes and their items. Every read takes the caller's access context. */
+export abstract class IntakeStore {
+  abstract insert(intake: IntakeRecord, items: ItemRecord[]): Promise<void>;
+  abstract get(access: AccessContext, intakeId: string): Promise<IntakeRecord | undefined>;
+  /** Like get, locking the row until the unit of work ends (for transitions). */
+  abstract getForUpdate(access: AccessContext, intakeId: string): Promise<IntakeRecord | undefined>;
+  /** The intake behind a portal link; drafts are not visible to the client. */
+  abstract getBySlug(slug: string): Promise<IntakeRecord | undefined>;
+  abstract getForUpdateBySlug(slug: string): Promise<IntakeRecord | undefined>;
+  /** Sets client_last_seen and returns the value it had before. */
+  abstract markSeen(intakeId: string, now: Date): Promise<Date | null>;
+  abstract items(intakeId: string): Promise<ItemRecord[]>;
+  abstract list(
+    access: AccessContext,
+    filter: ListFilter,
+    limit: number,
+    offset: number,
+  ): Promise<{ rows: ListRow[]; total: number }>;
+  /** Writes the intake if its version is still `intake.version`; false on a concurrent change. */
+  abstract update(intake: IntakeRecord): Promise<boolean>;
+  abstract saveItems(intakeId: string, items: ItemRecord[]): Promise<void>;
+  abstract delete(access: AccessContext, intakeId: string): Promise<boolean>;
+  abstract chases(intakeId: string): Promise<ChaseRecord[]>;
+  abstract insertChase(chase: ChaseRecord): Promise<void>;
+  /** Cancels every still-scheduled chase; returns how many. */
+  abstract cancelScheduledChases(intakeId: string): Promise<number>;
+  /** Counts the intake against the monthly quota; returns the month's count after it. */
+  abstract countCreated(accountId: string, period: string): Promise<number>;
+}

@@ -1,0 +1,64 @@
+import { type IntakeEvent } from '@intake/domain-intake';
+import { isFileType } from '@intake/domain-items';
+import { Outbox } from '@intake/kernel';
+import { type IntakeRecord, type ItemRecord } from '../model/records';
+
+/**
+ * The intake's webhook-visible events, with the spec's payloads (SPEC.md "Event kinds"), into the
+ * outbox of the caller's transaction: they leave only once it commits.
+ */
+export class IntakeEvents {
+  static readonly inject = [Outbox] as const;
+
+  constructor(private readonly outbox: Outbox) {}
+
+  async emit(intake: IntakeRecord, events: IntakeEvent[], now: Date, items: ItemRecord[] = []): Promise<void> {
+    const timestamp = Math.floor(now.getTime() / 1000);
+    for (const event of events) {
+      const payload = payloadOf(intake, event, items, timestamp);
+      if (payload) await this.webhook(intake, payload, now);
+    }
+  }
+
+  /** client.viewed: carries the slug and no timestamp. */
+  clientViewed(intake: IntakeRecord, now: Date): Promise<void> {
+    return this.webhook(
+      intake,
+      { event: 'client.viewed', intake_id: intake.id, slug: intake.slug, project_name: intake.project_name },
+      now,
+    );
+  }
+
+  private webhook(intake: IntakeRecord, payload: Record<string, unknown>, now: Date): Promise<void> {
+    return this.outbox.append('webhook', { account_id: intake.account_id, mode: intake.mode, payload }, now);
+  }
+}
+
+function payloadOf(
+  intake: IntakeRecord,
+  event: IntakeEvent,
+  items: ItemRecord[],
+  timestamp: number,
+): Record<string, unknown> | undefined {
+  switch (event.type) {
+    case 'intake.archived':
+    case 'intake.completed':
+      return { event: event.type, intake_id: intake.id, project_name: intake.project_name, timestamp };
+    case 'item.submitted': {
+      const item = items.find((i) => i.key === event.item_key);
+      return {
+        event: event.type,
+        intake_id: intake.id,
+        project_name: intake.project_name,
+        item_key: event.item_key,
+        item_label: item?.label ?? null,
+        item_type: item?.type ?? null,
+        ...(item && isFileType(item.type) ? { file_count: event.file_count ?? 0 } : {}),
+        timestamp,
+      };
+    }
+    default:
+      // The state machines' other events are not webhook events (SPEC.md "Event kinds").
+      return undefined;
+  }
+}
