@@ -4,7 +4,7 @@ import type { FastifyReply } from 'fastify';
 import { AccountService, Authenticated, AuthService } from '@intake/application-accounts';
 import { hasScope } from '@intake/domain-accounts';
 import { APP_CONFIG, AppConfig } from '@intake/config';
-import { DomainError } from '@intake/errors';
+import { DomainError, type ErrorReason } from '@intake/errors';
 import { ACCESS_RULE, AccessRule, AuthenticatedRequest } from './access';
 
 export const SESSION_COOKIE = 'sid';
@@ -12,7 +12,8 @@ export const CSRF_COOKIE = 'csrf_token';
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 const unauthorized = (message: string) => new DomainError('unauthorized', message);
-const forbidden = (message: string, reason?: string) => new DomainError('forbidden', message, { reason });
+const forbidden = (message: string, reason?: ErrorReason<'forbidden'>) =>
+  new DomainError('forbidden', message, { reason });
 
 /**
  * The one place that decides authentication and authorisation: bearer key or session cookie,

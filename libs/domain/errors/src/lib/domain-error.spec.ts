@@ -1,5 +1,5 @@
 import { DomainError, isDomainError, notFound, validationFailed } from './domain-error';
-import { ERROR_STATUS, statusOf } from './error-codes';
+import { ERROR_CATALOGUE, ERROR_STATUS, isCatalogued, statusOf } from './error-codes';
 
 describe('domain errors', () => {
   it('maps every spec code to its status', () => {
@@ -28,7 +28,35 @@ describe('domain errors', () => {
     expect(v.code).toBe('unprocessable');
     expect(v.reason).toBe('validation_failed');
     expect(v.details).toHaveLength(1);
-    expect(notFound('Intake', 'x').message).toBe('Intake was not found.');
+    expect(notFound('Intake', 'file_not_found').message).toBe('Intake was not found.');
     expect(isDomainError(new Error('x'))).toBe(false);
+  });
+});
+
+describe('the error catalogue', () => {
+  const reasons = Object.entries(ERROR_CATALOGUE).flatMap(([code, entry]) =>
+    Object.entries(entry.reasons as Record<string, string>).map(([reason, meaning]) => ({ code, reason, meaning })),
+  );
+
+  it('gives every code a 4xx or 5xx status', () => {
+    for (const entry of Object.values(ERROR_CATALOGUE)) {
+      expect(entry.status).toBeGreaterThanOrEqual(400);
+      expect(entry.status).toBeLessThan(600);
+    }
+  });
+
+  it('says what every reason means, and a reason belongs to one code only', () => {
+    for (const { meaning } of reasons) expect(meaning.trim().length).toBeGreaterThan(10);
+    const names = reasons.map((r) => r.reason);
+    expect(new Set(names).size).toBe(names.length);
+  });
+
+  it('tells catalogued codes and reasons from others', () => {
+    expect(isCatalogued('conflict')).toBe(true);
+    expect(isCatalogued('conflict', 'intake_archived')).toBe(true);
+    expect(isCatalogued('not_found', 'intake_archived')).toBe(false);
+    expect(isCatalogued('teapot')).toBe(false);
+    expect(isCatalogued('unauthorized', 'anything')).toBe(false);
+    expect(isCatalogued('conflict', 'toString')).toBe(false);
   });
 });

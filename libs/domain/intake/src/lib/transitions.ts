@@ -1,4 +1,4 @@
-import { DomainError } from '@intake/errors';
+import { DomainError, type ErrorReason } from '@intake/errors';
 import { allClientWorkDone } from './progress';
 import { type IntakeEvent, type IntakeState, type ItemState, NO_WAIVER, type Transition } from './model';
 
@@ -6,8 +6,10 @@ import { type IntakeEvent, type IntakeState, type ItemState, NO_WAIVER, type Tra
 
 const archived = () =>
   new DomainError('conflict', 'The intake is archived; it can no longer be changed.', { reason: 'intake_archived' });
-const conflict = (message: string, reason?: string) => new DomainError('conflict', message, { reason });
-const invalid = (message: string, reason: string) => new DomainError('invalid_request', message, { reason });
+const conflict = (message: string, reason?: ErrorReason<'conflict'>) =>
+  new DomainError('conflict', message, { reason });
+const invalid = (message: string, reason: ErrorReason<'invalid_request'>) =>
+  new DomainError('invalid_request', message, { reason });
 
 /** 404 with reason item_not_found: the intake (or the caller's part of it) has no such item. */
 export const itemNotFound = (key: string) =>
