@@ -17,7 +17,7 @@ export interface SentMail {
 
 /** Sends e-mail. Adapters: SMTP (production) and a directory of `.eml` files (development). */
 export abstract class MailTransport {
-  abstract readonly driver: 'smtp' | 'outbox-dir';
+  abstract readonly driver: 'smtp' | 'outbox-dir' | 'memory';
   abstract send(mail: OutgoingMail): Promise<SentMail>;
   /** Resolves when the transport can accept mail; rejects with an operator-safe message. */
   abstract check(): Promise<void>;

@@ -1,5 +1,5 @@
 import { type AuditEntry, type AuditFilter, AuditLog } from '@intake/kernel';
-import { type InMemoryUnitOfWork, Table } from './unit-of-work';
+import { copy, type InMemoryUnitOfWork, Table } from './unit-of-work';
 
 /** The audit log in memory: append-only, listed newest first and filtered like the Postgres one. */
 export class InMemoryAuditLog extends AuditLog {
@@ -15,7 +15,7 @@ export class InMemoryAuditLog extends AuditLog {
   }
 
   async append(entry: AuditEntry): Promise<void> {
-    this.table.rows.push(structuredClone(entry));
+    this.table.rows.push(copy(entry));
   }
 
   async list(
@@ -34,6 +34,6 @@ export class InMemoryAuditLog extends AuditLog {
           (filter.actor === undefined || e.actor_id === filter.actor) &&
           (filter.target === undefined || e.target_id === filter.target),
       );
-    return { entries: matching.slice(offset, offset + limit).map((e) => structuredClone(e)), total: matching.length };
+    return { entries: matching.slice(offset, offset + limit).map((e) => copy(e)), total: matching.length };
   }
 }

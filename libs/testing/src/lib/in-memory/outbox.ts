@@ -1,5 +1,5 @@
 import { Outbox } from '@intake/kernel';
-import { type InMemoryUnitOfWork, Table } from './unit-of-work';
+import { copy, type InMemoryUnitOfWork, Table } from './unit-of-work';
 
 export interface OutboxMessage {
   topic: string;
@@ -26,6 +26,6 @@ export class InMemoryOutbox extends Outbox {
   }
 
   async append(topic: string, payload: Record<string, unknown>, now: Date): Promise<void> {
-    this.table.rows.push({ topic, payload: structuredClone(payload), created_at: new Date(now) });
+    this.table.rows.push({ topic, payload: copy(payload), created_at: new Date(now) });
   }
 }

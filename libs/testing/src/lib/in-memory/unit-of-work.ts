@@ -50,10 +50,25 @@ export class Table<Row> implements Transactional {
   }
 
   snapshot(): unknown {
-    return this.rows.map((row) => structuredClone(row));
+    return this.rows.map((row) => copy(row));
   }
 
   restore(snapshot: unknown): void {
     this.rows = snapshot as Row[];
   }
+}
+
+/**
+ * A deep copy of a record (plain objects, arrays, Dates, Buffers), so that what a store hands out
+ * or takes in never aliases its rows: a caller changing a returned record changes nothing stored,
+ * as with a database.
+ */
+export function copy<T>(value: T): T {
+  if (value === null || typeof value !== 'object') return value;
+  if (value instanceof Date) return new Date(value.getTime()) as T;
+  if (Buffer.isBuffer(value)) return Buffer.from(value) as T;
+  if (Array.isArray(value)) return value.map((v: unknown) => copy(v)) as T;
+  const out: Record<string, unknown> = {};
+  for (const [key, v] of Object.entries(value)) out[key] = copy(v);
+  return out as T;
 }

@@ -45,7 +45,7 @@ export function fileTooLarge(maxBytes: number): DomainError {
  * and S3 (or any S3-compatible server). Writes stream: nothing is held whole in memory.
  */
 export abstract class ObjectStorage {
-  abstract readonly driver: 'fs' | 's3';
+  abstract readonly driver: 'fs' | 's3' | 'memory';
   /** Stores the stream under `key`; returns its size. Over maxBytes: fileTooLarge, and no object remains. */
   abstract put(key: string, body: ByteStream, options: PutOptions): Promise<{ size: number }>;
   abstract get(key: string): Promise<ByteStream>;

@@ -1,0 +1,192 @@
+import { type AccountRecord, AccountStore, UsageStore } from '@intake/application-accounts';
+import {
+  Antivirus,
+  FileInspector,
+  FileStore,
+  ObjectStorage,
+  ScanQueue,
+  StagingArea,
+  StoredIntakeFiles,
+} from '@intake/application-files';
+import {
+  ClientDirectory,
+  FolderStore,
+  IdempotencyStore,
+  IntakeFiles,
+  IntakeStore,
+  PortalLinks,
+  ReminderPlanner,
+  TemplateStore,
+} from '@intake/application-intakes';
+import { MailTransport } from '@intake/application-mail';
+import { type Principal, type Scope } from '@intake/domain-accounts';
+import { type Mode } from '@intake/domain-kernel';
+import { newId } from '@intake/ids';
+import {
+  AuditLog,
+  Clock,
+  Diagnostics,
+  ManualClock,
+  Outbox,
+  type Token,
+  UnitOfWork,
+  WindowCounter,
+} from '@intake/kernel';
+import { StreamingFileInspector } from '@intake/uploads';
+import { construct } from '../construct';
+import { InMemoryAccountStore, InMemoryUsageStore } from './account-stores';
+import { InMemoryDatabase } from './database';
+import { RecordedDiagnostics } from './diagnostics';
+import { InMemoryAntivirus, InMemoryObjectStorage, InMemoryScanQueue, InMemoryStagingArea } from './file-ports';
+import { InMemoryFileStore } from './file-store';
+import {
+  InMemoryClientDirectory,
+  InMemoryFolderStore,
+  InMemoryIdempotencyStore,
+  InMemoryIntakeStore,
+  InMemoryReminderPlanner,
+  InMemoryTemplateStore,
+} from './intake-stores';
+import { InMemoryMailTransport } from './mail-transport';
+import { InMemoryWindowCounter } from './window-counter';
+
+/**
+ * A container of in-memory twins that builds use cases the way the apps' Nest modules do: a
+ * token is its bound twin, or a class built from its static `inject` (once, then reused).
+ */
+export class TestContainer {
+  private readonly bindings = new Map<unknown, unknown>();
+
+  bind<T>(token: Token<T>, value: T): this {
+    this.bindings.set(token, value);
+    return this;
+  }
+
+  get(token: unknown): unknown {
+    if (this.bindings.has(token)) return this.bindings.get(token);
+    if (typeof token === 'function' && 'inject' in token) {
+      const built = construct({ get: (dependency) => this.get(dependency) }, token as never);
+      this.bindings.set(token, built);
+      return built;
+    }
+    throw new Error(`TestContainer: nothing is bound to ${String((token as { name?: string })?.name ?? token)}`);
+  }
+
+  /** A use case (or any wired class, or a bound port) by its class. */
+  use<T>(token: Token<T>): T {
+    return this.get(token) as T;
+  }
+}
+
+export const PORTAL_URL = 'https://portal.test/p';
+export const START = '2026-11-23T09:00:00.000Z';
+
+/** Every port of the shared kernel and of the accounts, intakes and files contexts, in memory. */
+export class InMemoryContext extends TestContainer {
+  readonly db = new InMemoryDatabase();
+  readonly clock = new ManualClock(START);
+  readonly counters = new InMemoryWindowCounter();
+  readonly diagnostics = new RecordedDiagnostics();
+  readonly mail = new InMemoryMailTransport();
+  readonly storage = new InMemoryObjectStorage();
+  readonly antivirus: InMemoryAntivirus;
+  readonly scans = new InMemoryScanQueue();
+  readonly staging = new InMemoryStagingArea();
+  readonly accounts = new InMemoryAccountStore(this.db);
+  readonly intakes = new InMemoryIntakeStore(this.db);
+  readonly files = new InMemoryFileStore(this.db);
+
+  constructor(options: { antivirus?: 'clamd' | 'none' } = {}) {
+    super();
+    this.antivirus = new InMemoryAntivirus(options.antivirus ?? 'clamd');
+    this.bind(UnitOfWork, this.db.uow)
+      .bind(Clock, this.clock)
+      .bind(AuditLog, this.db.auditLog)
+      .bind(Outbox, this.db.outbox)
+      .bind(WindowCounter, this.counters)
+      .bind(Diagnostics, this.diagnostics)
+      .bind(MailTransport, this.mail)
+      .bind(AccountStore, this.accounts)
+      .bind(UsageStore, new InMemoryUsageStore(this.db))
+      .bind(IntakeStore, this.intakes)
+      .bind(IdempotencyStore, new InMemoryIdempotencyStore(this.db))
+      .bind(FolderStore, new InMemoryFolderStore(this.db))
+      .bind(TemplateStore, new InMemoryTemplateStore(this.db))
+      .bind(ClientDirectory, new InMemoryClientDirectory(this.db))
+      .bind(ReminderPlanner, new InMemoryReminderPlanner(this.db))
+      .bind(FileStore, this.files)
+      .bind(ObjectStorage, this.storage)
+      .bind(Antivirus, this.antivirus)
+      .bind(ScanQueue, this.scans)
+      .bind(StagingArea, this.staging)
+      .bind(FileInspector, new StreamingFileInspector())
+      .bind(IntakeFiles, new StoredIntakeFiles(this.files, this.storage))
+      .bind(PortalLinks, new PortalLinks(PORTAL_URL));
+  }
+
+  /** The audit entries' actions, oldest first. */
+  auditActions(): string[] {
+    return [...this.db.auditLog.entries].map((e) => e.action);
+  }
+
+  /** The webhook payloads in the outbox, oldest first. */
+  webhooks(): Array<Record<string, unknown>> {
+    return this.db.outbox.payloads('webhook').map((m) => m['payload'] as Record<string, unknown>);
+  }
+}
+
+/** An account with its owner's session and API keys of both modes, as the tests call in. */
+export interface GivenAccount {
+  account: AccountRecord;
+  owner: Principal & { kind: 'session' };
+  liveKey: Principal & { kind: 'api_key' };
+  testKey: Principal & { kind: 'api_key' };
+}
+
+const key = (accountId: string, mode: Mode, scopes: Scope[]): Principal & { kind: 'api_key' } => ({
+  kind: 'api_key',
+  accountId,
+  keyId: newId('apiKey'),
+  mode,
+  scopes,
+});
+
+/** Creates an account (free plan unless said otherwise) and principals to act for it. */
+export async function givenAccount(
+  context: InMemoryContext,
+  overrides: Partial<AccountRecord> = {},
+): Promise<GivenAccount> {
+  const now = context.clock.now();
+  const account: AccountRecord = {
+    id: newId('account'),
+    name: 'Studio',
+    plan: 'free',
+    default_language: 'en',
+    default_timezone: 'Europe/Prague',
+    sender_name: null,
+    storage_bytes_used: 0,
+    created_at: now,
+    updated_at: now,
+    ...overrides,
+  };
+  await context.accounts.createAccount(account);
+  const userId = newId('user');
+  await context.accounts.createUser({
+    id: userId,
+    account_id: account.id,
+    email: `${userId}@example.com`,
+    name: 'Owner',
+    role: 'owner',
+    password_hash: 'not used',
+    created_at: now,
+  });
+  return {
+    account,
+    owner: { kind: 'session', accountId: account.id, userId, role: 'owner', sessionId: 'session' },
+    liveKey: key(account.id, 'live', ['admin']),
+    testKey: key(account.id, 'test', ['admin']),
+  };
+}
+
+/** Request metadata of a test call. */
+export const META = { ip: '203.0.113.7', requestId: 'req_test' } as const;

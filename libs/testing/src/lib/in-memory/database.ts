@@ -1,0 +1,110 @@
+import { type AccountRecord, type InvitationRecord, type UserRecord } from '@intake/application-accounts';
+import { type FileRecord } from '@intake/application-files';
+import {
+  type ChaseRecord,
+  type FolderRecord,
+  type IdempotencyClaim,
+  type IntakeRecord,
+  type ItemRecord,
+  type TemplateRecord,
+} from '@intake/application-intakes';
+import { type AccessContext } from '@intake/domain-accounts';
+import { InMemoryAuditLog } from './audit-log';
+import { InMemoryOutbox } from './outbox';
+import { InMemoryUnitOfWork, Table } from './unit-of-work';
+
+export interface UsageRow {
+  account_id: string;
+  period: string;
+  intakes_created: number;
+  sms_sent: number;
+}
+
+export interface IdempotencyRow extends IdempotencyClaim {
+  account_id: string;
+  key: string;
+  expires_at: Date;
+}
+
+/** A file row with the scan bookkeeping the port does not show. */
+export interface FileRow extends FileRecord {
+  scan_error: string | null;
+  next_scan_at: Date | null;
+}
+
+/**
+ * The in-memory twin of the PostgreSQL database: one table per table of the schema, all enlisted
+ * in one unit of work, and the schema's own behaviour that crosses tables (cascading deletes,
+ * `ON DELETE SET NULL`, the trigger that keeps an account's storage use exact). The in-memory
+ * stores are views of it, as the Postgres stores are of the real one, so that a change through
+ * one store is seen through another.
+ */
+export class InMemoryDatabase {
+  readonly uow = new InMemoryUnitOfWork();
+  readonly outbox = new InMemoryOutbox(this.uow);
+  readonly auditLog = new InMemoryAuditLog(this.uow);
+  readonly accounts = new Table<AccountRecord>(this.uow);
+  readonly users = new Table<UserRecord>(this.uow);
+  readonly invitations = new Table<InvitationRecord>(this.uow);
+  readonly usage = new Table<UsageRow>(this.uow);
+  readonly folders = new Table<FolderRecord>(this.uow);
+  readonly templates = new Table<TemplateRecord>(this.uow);
+  readonly intakes = new Table<IntakeRecord>(this.uow);
+  readonly items = new Table<ItemRecord>(this.uow);
+  readonly chases = new Table<ChaseRecord>(this.uow);
+  readonly idempotency = new Table<IdempotencyRow>(this.uow);
+  readonly files = new Table<FileRow>(this.uow);
+
+  /** The files_track_storage trigger: an account's storage use follows its files. */
+  trackStorage(accountId: string, delta: number): void {
+    const account = this.accounts.rows.find((a) => a.id === accountId);
+    if (account) account.storage_bytes_used += delta;
+  }
+
+  /** Removes files (as DELETE FROM files does), keeping the storage use exact; returns the rows. */
+  deleteFiles(match: (file: FileRow) => boolean): FileRow[] {
+    const removed = this.files.rows.filter(match);
+    this.files.rows = this.files.rows.filter((f) => !match(f));
+    for (const file of removed) this.trackStorage(file.account_id, -file.size);
+    return removed;
+  }
+
+  /** Deleting an intake cascades to its items, chases and files. */
+  deleteIntake(intakeId: string): void {
+    this.intakes.rows = this.intakes.rows.filter((i) => i.id !== intakeId);
+    this.items.rows = this.items.rows.filter((i) => i.intake_id !== intakeId);
+    this.chases.rows = this.chases.rows.filter((c) => c.intake_id !== intakeId);
+    this.deleteFiles((f) => f.intake_id === intakeId);
+  }
+
+  /** Deleting a folder leaves its intakes Unfiled (ON DELETE SET NULL). */
+  deleteFolder(folderId: string): void {
+    this.folders.rows = this.folders.rows.filter((f) => f.id !== folderId);
+    for (const intake of this.intakes.rows) if (intake.folder_id === folderId) intake.folder_id = null;
+  }
+
+  /** The usage counters of a period, created on first use. */
+  usageOf(accountId: string, period: string): UsageRow {
+    let row = this.usage.rows.find((u) => u.account_id === accountId && u.period === period);
+    if (!row) {
+      row = { account_id: accountId, period, intakes_created: 0, sms_sent: 0 };
+      this.usage.rows.push(row);
+    }
+    return row;
+  }
+}
+
+/** What an access context lets the caller see (accessClause of the Postgres stores). */
+export function visibleTo(access: AccessContext): (intake: IntakeRecord) => boolean {
+  return (intake) =>
+    intake.account_id === access.accountId &&
+    (!access.mode || intake.mode === access.mode) &&
+    (!access.createdByKeyId || intake.created_by_key_id === access.createdByKeyId);
+}
+
+/** SQL's `lower(text) LIKE '%q%'` with the pattern's wildcards escaped: a plain substring match. */
+export const containsText = (haystack: string, q: string) => haystack.toLowerCase().includes(q.toLowerCase());
+
+/** ORDER BY created_at DESC, id DESC. */
+export const newestFirst = (a: { created_at: Date; id: string }, b: { created_at: Date; id: string }) =>
+  b.created_at.getTime() - a.created_at.getTime() || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0);

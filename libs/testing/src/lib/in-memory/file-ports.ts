@@ -1,0 +1,123 @@
+import { Readable } from 'node:stream';
+import {
+  Antivirus,
+  type ByteStream,
+  limitBytes,
+  ObjectStorage,
+  type PutOptions,
+  ScanQueue,
+  type ScanResult,
+  type SignedUrlOptions,
+  type StagedFile,
+  StagingArea,
+  assertObjectKey,
+  assertObjectPrefix,
+} from '@intake/application-files';
+import { EICAR } from '../clamd-server';
+
+async function bytesOf(stream: ByteStream): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(Buffer.from(chunk));
+  return Buffer.concat(chunks);
+}
+
+/** Object storage in memory, with the adapters' rules: streamed limits, nothing left of a refused put. */
+export class InMemoryObjectStorage extends ObjectStorage {
+  readonly driver = 'memory' as const;
+  readonly objects = new Map<string, { bytes: Buffer; contentType?: string }>();
+  /** Set to make every operation fail as an unreachable store would. */
+  failing = false;
+
+  async put(key: string, body: ByteStream, options: PutOptions): Promise<{ size: number }> {
+    assertObjectKey(key);
+    this.assertUp();
+    const bytes = await bytesOf(limitBytes(body, options.maxBytes, { bytes: 0 }));
+    this.objects.set(key, { bytes, contentType: options.contentType });
+    return { size: bytes.length };
+  }
+
+  async get(key: string): Promise<ByteStream> {
+    this.assertUp();
+    const object = this.objects.get(key);
+    if (!object) throw new Error(`no object ${key}`);
+    return Readable.from([object.bytes]);
+  }
+
+  async stat(key: string): Promise<{ size: number } | undefined> {
+    this.assertUp();
+    const object = this.objects.get(key);
+    return object && { size: object.bytes.length };
+  }
+
+  async delete(key: string): Promise<void> {
+    this.assertUp();
+    this.objects.delete(key);
+  }
+
+  async deletePrefix(prefix: string): Promise<void> {
+    assertObjectPrefix(prefix);
+    this.assertUp();
+    for (const key of [...this.objects.keys()]) if (key.startsWith(prefix)) this.objects.delete(key);
+  }
+
+  async signedUrl(key: string, options: SignedUrlOptions): Promise<string> {
+    this.assertUp();
+    const expires = options.expiresInSeconds ?? 24 * 3600;
+    return `memory://${key}?filename=${encodeURIComponent(options.filename)}&expires_in=${expires}`;
+  }
+
+  async check(): Promise<void> {
+    this.assertUp();
+  }
+
+  private assertUp(): void {
+    if (this.failing) throw new Error('object storage unreachable');
+  }
+}
+
+/**
+ * An antivirus in memory that finds the EICAR test file, as the tests' clamd does. It behaves as
+ * the driver it is given: `clamd` (uploads wait for a scan) or `none` (uploads count as clean).
+ */
+export class InMemoryAntivirus extends Antivirus {
+  /** Set to make scans fail as an unreachable clamd would. */
+  failing = false;
+  scans = 0;
+
+  constructor(readonly driver: 'clamd' | 'none' = 'clamd') {
+    super();
+  }
+
+  async scan(content: ByteStream): Promise<ScanResult> {
+    const bytes = await bytesOf(content);
+    if (this.failing) throw new Error('clamd unreachable');
+    this.scans += 1;
+    return bytes.includes(EICAR) ? { clean: false, signature: 'Test.EICAR.UNOFFICIAL' } : { clean: true };
+  }
+}
+
+/** The scans queue in memory: what was queued, once per file at a time, as job ids make it. */
+export class InMemoryScanQueue extends ScanQueue {
+  readonly queued: string[] = [];
+  failing = false;
+
+  async enqueue(fileId: string): Promise<void> {
+    if (this.failing) throw new Error('queue unreachable');
+    if (!this.queued.includes(fileId)) this.queued.push(fileId);
+  }
+}
+
+/** Staging in memory: the bytes are kept until discarded. */
+export class InMemoryStagingArea extends StagingArea {
+  /** Staged files not discarded yet. */
+  readonly held = new Set<Buffer>();
+
+  async stage(body: ByteStream): Promise<StagedFile> {
+    const bytes = await bytesOf(body);
+    this.held.add(bytes);
+    return {
+      read: () => Readable.from([bytes]),
+      discard: async () => void this.held.delete(bytes),
+    };
+  }
+}
