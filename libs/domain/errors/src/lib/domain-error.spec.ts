@@ -28,7 +28,10 @@ describe('domain errors', () => {
     expect(v.code).toBe('unprocessable');
     expect(v.reason).toBe('validation_failed');
     expect(v.details).toHaveLength(1);
-    expect(notFound('Intake', 'file_not_found').message).toBe('Intake was not found.');
+    const missing = notFound('Intake', 'file_not_found');
+    expect(missing.message).toBe('Intake was not found.');
+    expect([missing.code, missing.reason, missing.name]).toEqual(['not_found', 'file_not_found', 'DomainError']);
+    expect(v.message).toBe('The request is invalid.');
     expect(isDomainError(new Error('x'))).toBe(false);
   });
 });

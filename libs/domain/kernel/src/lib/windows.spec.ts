@@ -9,6 +9,11 @@ describe('windows', () => {
     expect(clockHour(new Date('2026-05-01T10:00:00.000Z')).id).toBe(w.id);
   });
 
+  it('names a window by the epoch second it starts at', () => {
+    expect(clockHour(new Date('2026-05-01T10:30:00.000Z')).id).toBe(String(Date.parse('2026-05-01T10:00:00Z') / 1000));
+    expect(fixedWindow(new Date('1970-01-01T00:16:00.000Z'), 900).id).toBe('900');
+  });
+
   it('never reports zero seconds left', () => {
     expect(fixedWindow(new Date('2026-05-01T10:14:59.999Z'), 900).secondsLeft).toBe(1);
   });
