@@ -11,3 +11,4 @@ export * from './lib/clamd-server';
 export * from './lib/file-fixtures';
 export * from './lib/in-memory';
 export * from './lib/construct';
+export * from './lib/error-ledger';

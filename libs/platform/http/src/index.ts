@@ -13,3 +13,4 @@ export * from './lib/bootstrap';
 export * from './lib/public-route';
 export * from './lib/use-case';
 export * from './lib/shared-kernel.module';
+export * from './lib/api-errors';

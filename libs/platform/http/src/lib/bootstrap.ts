@@ -4,7 +4,7 @@ import { type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { Clock } from '@intake/kernel';
 import type { DestinationStream, Logger } from 'pino';
 import { ERROR_TRANSLATORS, type ErrorTranslator } from './error-envelope';
-import { createFastifyAdapter, registeredRoutes, type RegisteredRoute } from './fastify';
+import { createFastifyAdapter, type EdgeHooks, registeredRoutes, type RegisteredRoute } from './fastify';
 import { createLogger, PinoNestLogger } from './logger';
 import { buildOpenApiDocument, OpenApiDocumentHolder, type OpenApiInfo } from './openapi';
 import { createValidationPipe } from './validation';
@@ -18,6 +18,8 @@ export interface HttpAppOptions {
   openApi?: OpenApiInfo;
   /** Log destination (tests capture it); stdout by default. */
   logDestination?: DestinationStream;
+  /** Told of every error response (the e2e harness checks them against the OpenAPI document). */
+  observeError?: EdgeHooks['observeError'];
 }
 
 export interface HttpApp {
@@ -43,9 +45,10 @@ export async function createHttpApp(rootModule: unknown, options: HttpAppOptions
   });
   // Filled from Nest's container once it exists; the adapter must be created before it.
   const late: { translators: readonly ErrorTranslator[]; clock?: Clock } = { translators: [] };
-  const hooks = {
+  const hooks: EdgeHooks = {
     translators: () => late.translators,
     beforeRequest: () => (late.clock ? late.clock.sync() : Promise.resolve()),
+    observeError: options.observeError,
   };
   const adapter = createFastifyAdapter(
     { logger, bodyLimitBytes: options.bodyLimitBytes, trustProxy: options.trustProxy },

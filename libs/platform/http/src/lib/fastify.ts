@@ -35,6 +35,17 @@ export interface EdgeHooks {
   translators(): readonly ErrorTranslator[];
   /** Runs before every request (the shared test clock syncs here). */
   beforeRequest(): Promise<void>;
+  /** Told of every error response (tests check each against the operation's documented errors). */
+  observeError?(observed: ObservedError): void;
+}
+
+/** An error response as it left: the route pattern Fastify matched (absent for unknown routes). */
+export interface ObservedError {
+  method: string;
+  route: string | undefined;
+  status: number;
+  error: string | undefined;
+  reason: string | undefined;
 }
 
 export function createFastifyAdapter(settings: HttpSettings, hooks: EdgeHooks): FastifyAdapter {
@@ -69,6 +80,27 @@ export function createFastifyAdapter(settings: HttpSettings, hooks: EdgeHooks): 
       hooks.beforeRequest().then(() => done(), done);
     });
   });
+  const observe = hooks.observeError;
+  if (observe) {
+    fastify.addHook('onSend', (request, reply, payload, done) => {
+      if (reply.statusCode >= 400 && typeof payload === 'string') {
+        let body: { error?: string; reason?: string } = {};
+        try {
+          body = JSON.parse(payload) as typeof body;
+        } catch {
+          // not JSON (an HTML error page): the observer sees no code
+        }
+        observe({
+          method: request.method,
+          route: request.routeOptions.url,
+          status: reply.statusCode,
+          error: body.error,
+          reason: body.reason,
+        });
+      }
+      done(null, payload);
+    });
+  }
   // Our own JSON parser, so a malformed body raises our error (Nest would rewrap Fastify's and
   // lose its code). Registering it first also stops Nest from adding its parsers.
   const parseJson = fastify.getDefaultJsonParser('error', 'error');

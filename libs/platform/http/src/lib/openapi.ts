@@ -1,6 +1,7 @@
 import { Public } from './public-route';
 import { Controller, Get, INestApplication, Injectable } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags, DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
+import { documentErrors } from './api-errors';
 import { ApiError, ApiErrorDetail } from './error-body.dto';
 
 export interface OpenApiInfo {
@@ -114,6 +115,7 @@ export function buildOpenApiDocument(app: INestApplication, info: OpenApiInfo): 
       const operation = pathItem[method];
       if (!operation) continue;
       if (!operation.responses['default']) operation.responses['default'] = ERROR_RESPONSE;
+      documentErrors(method, operation as Parameters<typeof documentErrors>[1], ERROR_RESPONSE);
       operation.operationId = stableOperationId(operation.operationId ?? '', operation.tags);
       if (operationIds.has(operation.operationId)) {
         throw new Error(`OpenAPI: two operations are named ${operation.operationId}`);
