@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { type AppConfig, type Environment, loadConfig } from '@intake/config';
-import { createHttpApp, type OpenApiInfo, type RegisteredRoute } from '@intake/http';
+import { createHttpApp, OpenApiDocumentHolder, type OpenApiInfo, type RegisteredRoute } from '@intake/http';
+import { ErrorLedger } from './error-ledger';
 import { LogCapture } from './log-capture';
 import { createTestDatabase, type Migrate, type TestDatabase } from './test-database';
 import { clearRedisPrefix, TEST_REDIS_URL, testRedisPrefix } from './test-redis';
@@ -50,6 +51,7 @@ export interface TestApp {
   config: AppConfig;
   logs: LogCapture;
   routes: RegisteredRoute[];
+  /** Closes the app, then fails if it answered an error its OpenAPI document does not list. */
   close(): Promise<void>;
 }
 
@@ -66,6 +68,7 @@ export async function startTestApp(
 ): Promise<TestApp> {
   const config = loadConfig(env);
   const logs = new LogCapture();
+  const errors = new ErrorLedger();
   const started = await createHttpApp(rootModule(config), {
     app: options.app ?? 'test',
     logLevel: config.logLevel,
@@ -73,12 +76,20 @@ export async function startTestApp(
     trustProxy: config.trustProxy,
     openApi: options.openApi?.(config),
     logDestination: logs,
+    observeError: errors.record,
   });
+  const document = options.openApi ? started.app.get(OpenApiDocumentHolder, { strict: false }).get() : undefined;
   return {
     app: started.app,
     config,
     logs,
     routes: started.routes,
-    close: () => started.app.close(),
+    close: async () => {
+      await started.app.close();
+      const problems = errors.problems(document as Parameters<ErrorLedger['problems']>[0]);
+      if (problems.length > 0) {
+        throw new Error(`The app answered errors its OpenAPI document does not list:\n${problems.join('\n')}`);
+      }
+    },
   };
 }

@@ -1,5 +1,6 @@
 import { Body, Controller, Get, Patch, Query } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiErrors } from '@intake/http';
 import { AccountService } from '@intake/application-accounts';
 import { RequestMeta } from '@intake/kernel';
 import { PLANS, Principal } from '@intake/domain-accounts';
@@ -33,6 +34,7 @@ export class AccountController {
   @Access({ via: 'any', role: 'owner', scope: 'admin' })
   @ApiOperation({ summary: 'Change account settings (owner only). At least one field, else 400 invalid_request.' })
   @ApiOkResponse({ type: AccountOnly })
+  @ApiErrors({ error: 'invalid_request', reason: 'no_fields' })
   async update(
     @CurrentPrincipal() principal: Principal,
     @Body() body: UpdateAccountRequest,

@@ -13,7 +13,7 @@ import { RequestMeta } from '@intake/kernel';
 import { Principal } from '@intake/domain-accounts';
 import { APP_CONFIG, AppConfig } from '@intake/config';
 import { DomainError } from '@intake/errors';
-import { ApiError } from '@intake/http';
+import { ApiError, ApiErrors } from '@intake/http';
 import { Access, AuthenticatedRequest, CurrentPrincipal, Meta, Public } from './access';
 import { AcceptInvitationRequest, LogInRequest, MeResponse, SignUpRequest, UserAndAccount } from './accounts.dto';
 import { CSRF_COOKIE, SESSION_COOKIE } from './auth.guard';
@@ -36,6 +36,7 @@ export class AuthController {
   })
   @ApiCreatedResponse({ type: UserAndAccount })
   @ApiConflictResponse({ type: ApiError, description: 'reason email_taken' })
+  @ApiErrors({ error: 'forbidden', reason: 'signup_disabled' }, { error: 'conflict', reason: 'email_taken' })
   async signUp(@Body() body: SignUpRequest, @Meta() meta: RequestMeta): Promise<UserAndAccount> {
     if (!this.config.signup)
       throw new DomainError('forbidden', 'Sign-up is disabled on this service.', { reason: 'signup_disabled' });
@@ -51,6 +52,7 @@ export class AuthController {
       'Sign in: sets the sid (HttpOnly) and csrf_token cookies. 401 on wrong credentials; 429 reason login_throttled after repeated failures.',
   })
   @ApiOkResponse({ type: UserAndAccount })
+  @ApiErrors({ error: 'unauthorized' }, { error: 'rate_limited', reason: 'login_throttled' })
   async logIn(
     @Body() body: LogInRequest,
     @Meta() meta: RequestMeta,
@@ -107,6 +109,7 @@ export class AuthController {
       'Create a member from an invitation link. 400 reason invitation_invalid for an unknown, used or expired token.',
   })
   @ApiCreatedResponse({ type: UserAndAccount })
+  @ApiErrors({ error: 'invalid_request', reason: 'invitation_invalid' }, { error: 'conflict', reason: 'email_taken' })
   async acceptInvitation(@Body() body: AcceptInvitationRequest, @Meta() meta: RequestMeta): Promise<UserAndAccount> {
     const { user, account } = await this.team.acceptInvitation(body, meta);
     return { user: userView(user), account: accountView(account) };

@@ -11,7 +11,7 @@ import { ApiKeysService } from '@intake/application-accounts';
 import { RequestMeta } from '@intake/kernel';
 import { Principal } from '@intake/domain-accounts';
 import { DomainError } from '@intake/errors';
-import { ApiError } from '@intake/http';
+import { ApiError, ApiErrors } from '@intake/http';
 import { Access, CurrentPrincipal, Meta } from './access';
 import { ApiKeyList, CreatedApiKey, CreateKeyRequest } from './accounts.dto';
 import { apiKeyView } from './views';
@@ -51,6 +51,7 @@ export class KeysController {
   @Access({ via: 'key' })
   @ApiOperation({ summary: 'Revoke the API key making this request.' })
   @ApiNoContentResponse()
+  @ApiErrors({ error: 'forbidden', reason: 'key_only' })
   async revokeCurrent(@CurrentPrincipal() principal: Principal, @Meta() meta: RequestMeta): Promise<void> {
     if (principal.kind !== 'api_key') throw new DomainError('forbidden', 'API key only.', { reason: 'key_only' });
     await this.keys.revoke(principal, principal.keyId, meta);
@@ -64,6 +65,7 @@ export class KeysController {
   })
   @ApiNoContentResponse()
   @ApiBadRequestResponse({ type: ApiError })
+  @ApiErrors({ error: 'invalid_request', reason: 'key_already_revoked' })
   async revoke(
     @CurrentPrincipal() principal: Principal,
     @Param('id') id: string,

@@ -1,5 +1,6 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post } from '@nestjs/common';
 import { ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiErrors } from '@intake/http';
 import { TeamService } from '@intake/application-accounts';
 import { RequestMeta } from '@intake/kernel';
 import { Principal } from '@intake/domain-accounts';
@@ -18,6 +19,7 @@ export class TeamController {
     summary: 'Invite a team member by e-mail (owner only). 409 reason email_taken if the address has an account.',
   })
   @ApiCreatedResponse({ type: InvitationCreated })
+  @ApiErrors({ error: 'conflict', reason: 'email_taken' })
   async invite(
     @CurrentPrincipal() principal: Principal,
     @Body() body: InviteRequest,
@@ -43,6 +45,7 @@ export class TeamController {
       'Remove a member (owner only); their sessions end. The owner cannot be removed (400 reason cannot_remove_owner).',
   })
   @ApiNoContentResponse()
+  @ApiErrors({ error: 'invalid_request', reason: 'cannot_remove_owner' })
   async remove(
     @CurrentPrincipal() principal: Principal,
     @Param('userId') userId: string,

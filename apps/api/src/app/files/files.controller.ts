@@ -3,7 +3,7 @@ import { ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { ObjectStorage } from '@intake/application-files';
 import { DomainError } from '@intake/errors';
-import { Public } from '@intake/http';
+import { ApiErrors, Public } from '@intake/http';
 import { attachmentDisposition } from '@intake/s3';
 import { FsObjectStorage } from '@intake/storage-fs';
 
@@ -23,6 +23,7 @@ export class FilesController {
     security: [],
   })
   @ApiProduces('application/octet-stream')
+  @ApiErrors({ error: 'forbidden', reason: 'invalid_signature' }, { error: 'not_found' })
   async download(@Query() query: Record<string, string>, @Res() reply: FastifyReply): Promise<void> {
     if (!(this.storage instanceof FsObjectStorage)) throw new DomainError('not_found', 'No such route or resource.');
     const signed = this.storage.verify(query);

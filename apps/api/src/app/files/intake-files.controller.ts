@@ -7,6 +7,8 @@ import {
   ApiProperty,
   ApiTags,
 } from '@nestjs/swagger';
+import { ApiErrors } from '@intake/http';
+import { INTAKE_CHANGE, SERVABLE_FILE, UPLOAD } from '../error-cases';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { RequestMeta } from '@intake/kernel';
 import { AddBriefFile, GetBriefFile, GetItemFile, RemoveBriefFile } from '@intake/application-files';
@@ -38,6 +40,7 @@ export class IntakeFilesController {
       'Download an uploaded file: 302 to a signed URL valid 24 hours; 422 while the virus scan is pending (reason file_scan_pending) or when infected (reason file_infected).',
   })
   @ApiFoundResponse({ description: 'Location: the signed URL' })
+  @ApiErrors(...SERVABLE_FILE, { error: 'not_found', reason: 'item_not_found' })
   async itemFile(
     @CurrentPrincipal() principal: Principal,
     @Param('id') id: string,
@@ -57,6 +60,7 @@ export class IntakeFilesController {
       'Attach a brief file (multipart field `file`): type sniffed, HEIC → JPEG, scanned before it is stored (infected: 422 reason file_infected). At most 10 per intake (the 11th: 422), 50 MiB each; counts against the storage quota (402); archived: 409 intake_archived.',
   })
   @ApiCreatedResponse({ type: BriefFileResponse })
+  @ApiErrors(...INTAKE_CHANGE, ...UPLOAD, { error: 'unprocessable', reason: 'file_infected' })
   async addBriefFile(
     @CurrentPrincipal() principal: Principal,
     @Param('id') id: string,
@@ -74,6 +78,7 @@ export class IntakeFilesController {
   @Access({ via: 'any', scope: 'intakes:write' })
   @ApiOperation({ summary: 'Remove a brief file and release its storage; archived: 409 intake_archived.' })
   @ApiNoContentResponse()
+  @ApiErrors(...INTAKE_CHANGE, { error: 'not_found', reason: 'file_not_found' })
   async removeBriefFile(
     @CurrentPrincipal() principal: Principal,
     @Param('id') id: string,
@@ -87,6 +92,7 @@ export class IntakeFilesController {
   @Access({ via: 'any', scope: 'intakes:read' })
   @ApiOperation({ summary: 'A brief file: 302 to a signed URL valid 24 hours; 422 while scanning or if infected.' })
   @ApiFoundResponse({ description: 'Location: the signed URL' })
+  @ApiErrors(...SERVABLE_FILE)
   async briefFileUrl(
     @CurrentPrincipal() principal: Principal,
     @Param('id') id: string,

@@ -9,6 +9,7 @@ import {
   ApiPropertyOptional,
   ApiTags,
 } from '@nestjs/swagger';
+import { ApiErrors } from '@intake/http';
 import { Transform } from 'class-transformer';
 import { IsInt, IsOptional, IsString, Length, Max, Min } from 'class-validator';
 import { RequestMeta } from '@intake/kernel';
@@ -101,6 +102,7 @@ export class FoldersController {
   })
   @ApiCreatedResponse({ type: FolderResponse })
   @ApiConflictResponse({ type: ApiError })
+  @ApiErrors({ error: 'conflict', reason: 'folder_exists' })
   async create(
     @CurrentPrincipal() principal: Principal,
     @Body() body: CreateFolderRequest,
@@ -113,6 +115,7 @@ export class FoldersController {
   @Access({ via: 'any', scope: 'intakes:write' })
   @ApiOperation({ summary: 'Rename or reorder a folder: at least one of name, sort_order (else 400).' })
   @ApiOkResponse({ type: FolderResponse })
+  @ApiErrors({ error: 'conflict', reason: 'folder_exists' }, { error: 'invalid_request', reason: 'no_fields' })
   async update(
     @CurrentPrincipal() principal: Principal,
     @Param('id') id: string,

@@ -1,5 +1,7 @@
 import { Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiErrors } from '@intake/http';
+import { INTAKE_CHANGE } from '../error-cases';
 import { ArchiveIntake, GetIntakeStatus, PortalLinks, SendIntake } from '@intake/application-intakes';
 import { accessOf, type Principal } from '@intake/domain-accounts';
 import { type RequestMeta } from '@intake/kernel';
@@ -59,6 +61,11 @@ export class IntakeLifecycleController {
       'Send a draft (409 unless draft). Counts towards 30 invitations per account per hour (429 reason intake_invites).',
   })
   @ApiOkResponse({ type: IntakeResponse })
+  @ApiErrors(
+    ...INTAKE_CHANGE,
+    { error: 'conflict', reason: 'not_draft' },
+    { error: 'rate_limited', reason: 'intake_invites' },
+  )
   async send(
     @CurrentPrincipal() principal: Principal,
     @Param('id') id: string,
@@ -76,6 +83,7 @@ export class IntakeLifecycleController {
       'Archive: cancels scheduled reminders, emits intake.archived; 409 reason intake_archived if it already is.',
   })
   @ApiOkResponse({ type: IntakeResponse, description: 'the intake object, not the detail bundle' })
+  @ApiErrors(...INTAKE_CHANGE)
   async archive(
     @CurrentPrincipal() principal: Principal,
     @Param('id') id: string,

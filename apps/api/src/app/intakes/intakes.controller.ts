@@ -7,6 +7,8 @@ import {
   ApiOperation,
   ApiTags,
 } from '@nestjs/swagger';
+import { ApiErrors } from '@intake/http';
+import { INTAKE_CHANGE } from '../error-cases';
 import type { FastifyReply } from 'fastify';
 import {
   CreateIntake,
@@ -46,6 +48,12 @@ export class IntakesController {
   @ApiHeader({ name: 'Idempotency-Key', required: false, description: 'up to 255 characters; a UUID is recommended' })
   @ApiCreatedResponse({ type: CreateIntakeResponse, description: 'the intake was created' })
   @ApiOkResponse({ type: CreateIntakeResponse, description: 'the original intake, for a repeated Idempotency-Key' })
+  @ApiErrors(
+    { error: 'invalid_request', reason: 'validation_error' },
+    { error: 'conflict', reason: 'idempotency_key_reused' },
+    { error: 'quota_exceeded', reason: 'intakes' },
+    { error: 'rate_limited', reason: 'intake_invites' },
+  )
   async create(
     @CurrentPrincipal() principal: Principal,
     @Body() body: CreateIntakeRequest,
@@ -116,6 +124,11 @@ export class IntakesController {
       'Change settings: at least one field (else 400); null clears owner_note, client_brief, due_date, chase_at_time; client.email cannot change. On a sent, in-progress or stalled intake a schedule change re-plans the reminders.',
   })
   @ApiOkResponse({ type: IntakeResponse, description: 'the intake object, not the detail bundle' })
+  @ApiErrors(
+    ...INTAKE_CHANGE,
+    { error: 'invalid_request', reason: 'no_fields' },
+    { error: 'invalid_request', reason: 'validation_error' },
+  )
   async update(
     @CurrentPrincipal() principal: Principal,
     @Param('id') id: string,

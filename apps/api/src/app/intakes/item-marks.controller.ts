@@ -1,5 +1,7 @@
 import { Body, Controller, Delete, HttpCode, Param, Post } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiErrors } from '@intake/http';
+import { ITEM_CHANGE, ITEM_CLOSED } from '../error-cases';
 import { MarkItemDone, MarkReceivedOutside, UndoReceivedOutside } from '@intake/application-intakes';
 import { type Principal } from '@intake/domain-accounts';
 import { type RequestMeta } from '@intake/kernel';
@@ -23,6 +25,11 @@ export class ItemMarksController {
   @Access({ via: 'any', scope: 'intakes:write' })
   @ApiOperation({ summary: 'Tick off (or reopen) an owner item; client items are 400.' })
   @ApiOkResponse({ type: DoneResponse })
+  @ApiErrors(
+    ...ITEM_CHANGE,
+    { error: 'invalid_request', reason: 'client_item' },
+    { error: 'conflict', reason: 'item_waived' },
+  )
   async done(
     @CurrentPrincipal() p: Principal,
     @Param('id') id: string,
@@ -43,6 +50,7 @@ export class ItemMarksController {
       'Mark a client item as received another way (approved); may complete the intake. 400 owner item; 409 approved or waived.',
   })
   @ApiOkResponse({ type: ReceivedOutsideResponse })
+  @ApiErrors(...ITEM_CHANGE, ...ITEM_CLOSED, { error: 'invalid_request', reason: 'owner_item' })
   async receivedOutside(
     @CurrentPrincipal() p: Principal,
     @Param('id') id: string,
@@ -68,6 +76,7 @@ export class ItemMarksController {
       'Undo the mark: the item waits for the client again and a completed intake reopens. 404 if it was never marked.',
   })
   @ApiOkResponse({ type: ReceivedOutsideResponse })
+  @ApiErrors(...ITEM_CHANGE, { error: 'not_found', reason: 'not_received_outside' })
   async undoReceivedOutside(
     @CurrentPrincipal() p: Principal,
     @Param('id') id: string,

@@ -1,5 +1,7 @@
 import { Body, Controller, HttpCode, Param, Patch, Post } from '@nestjs/common';
 import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiErrors } from '@intake/http';
+import { INTAKE_CHANGE, ITEM_CHANGE } from '../error-cases';
 import { AddItems, AnswerItem, ApproveItem, RequestRevision, UpdateItem } from '@intake/application-intakes';
 import { type Principal } from '@intake/domain-accounts';
 import { type RequestMeta } from '@intake/kernel';
@@ -26,6 +28,7 @@ export class ItemsController {
     summary: 'Add items; the client is told by e-mail (live, sent intakes). 422 for a key the intake already has.',
   })
   @ApiCreatedResponse({ type: ItemsAddedResponse })
+  @ApiErrors(...INTAKE_CHANGE)
   async add(
     @CurrentPrincipal() p: Principal,
     @Param('id') id: string,
@@ -50,6 +53,7 @@ export class ItemsController {
   @Access({ via: 'any', scope: 'intakes:write' })
   @ApiOperation({ summary: 'Approve a submitted item (409 for any other status).' })
   @ApiOkResponse({ type: ItemResponse })
+  @ApiErrors(...ITEM_CHANGE, { error: 'conflict', reason: 'item_not_submitted' })
   async approve(
     @CurrentPrincipal() p: Principal,
     @Param('id') id: string,
@@ -72,6 +76,11 @@ export class ItemsController {
       'Change an item’s definition (key cannot change). 409 item_answer_would_be_discarded if the client’s answer would become invalid, unless discard_submitted_value is true.',
   })
   @ApiOkResponse({ type: ItemResponse })
+  @ApiErrors(
+    ...ITEM_CHANGE,
+    { error: 'invalid_request', reason: 'no_fields' },
+    { error: 'item_answer_would_be_discarded' },
+  )
   async update(
     @CurrentPrincipal() p: Principal,
     @Param('id') id: string,
@@ -90,6 +99,12 @@ export class ItemsController {
       'Send a submitted or approved item back to the client with a note (402 plan_required on Free; 409 for other statuses).',
   })
   @ApiOkResponse({ type: RevisionResponse })
+  @ApiErrors(
+    ...ITEM_CHANGE,
+    { error: 'plan_required', reason: 'revisions' },
+    { error: 'invalid_request', reason: 'owner_item' },
+    { error: 'conflict', reason: 'item_not_submitted' },
+  )
   async revision(
     @CurrentPrincipal() p: Principal,
     @Param('id') id: string,
@@ -114,6 +129,11 @@ export class ItemsController {
       'Settle a decision item (owner select or multiselect); the value must be among its options. Sessions only; other items 400.',
   })
   @ApiOkResponse({ type: AnswerResponse })
+  @ApiErrors(
+    ...ITEM_CHANGE,
+    { error: 'invalid_request', reason: 'not_decision_item' },
+    { error: 'conflict', reason: 'item_waived' },
+  )
   async answer(
     @CurrentPrincipal() p: Principal,
     @Param('id') id: string,

@@ -1,5 +1,7 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
 import { ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiErrors } from '@intake/http';
+import { INTAKE_CHANGE } from '../error-cases';
 import { RequestMeta } from '@intake/kernel';
 import { AddRecipient, ListClients, ReinstateRecipient, RemoveRecipient } from '@intake/application-intakes';
 import { accessOf, Principal } from '@intake/domain-accounts';
@@ -24,6 +26,11 @@ export class RecipientsController {
     summary: 'Add a recipient (at most 4 besides the client; 409 recipient_exists). Sends no mail itself.',
   })
   @ApiCreatedResponse({ type: RecipientsResponse, description: 'the additional recipients, the client not among them' })
+  @ApiErrors(
+    ...INTAKE_CHANGE,
+    { error: 'conflict', reason: 'recipient_exists' },
+    { error: 'unprocessable', reason: 'too_many_recipients' },
+  )
   async add(
     @CurrentPrincipal() p: Principal,
     @Param('id') id: string,
@@ -44,6 +51,11 @@ export class RecipientsController {
     summary: 'Remove a recipient; the client cannot be removed (400 recipient_is_primary); 404 if absent.',
   })
   @ApiNoContentResponse()
+  @ApiErrors(
+    ...INTAKE_CHANGE,
+    { error: 'invalid_request', reason: 'recipient_is_primary' },
+    { error: 'not_found', reason: 'recipient_not_found' },
+  )
   async remove(
     @CurrentPrincipal() p: Principal,
     @Param('id') id: string,
@@ -58,6 +70,11 @@ export class RecipientsController {
   @Access({ via: 'any', scope: 'intakes:write' })
   @ApiOperation({ summary: 'Clear an address’s bounce flag (404 recipient_not_found; 409 recipient_not_bounced).' })
   @ApiOkResponse({ type: ReinstateResponse })
+  @ApiErrors(
+    ...INTAKE_CHANGE,
+    { error: 'not_found', reason: 'recipient_not_found' },
+    { error: 'conflict', reason: 'recipient_not_bounced' },
+  )
   reinstate(
     @CurrentPrincipal() p: Principal,
     @Param('id') id: string,

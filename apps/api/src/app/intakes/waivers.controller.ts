@@ -1,5 +1,7 @@
 import { Body, Controller, Delete, HttpCode, Param, Post } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiErrors } from '@intake/http';
+import { ITEM_CHANGE } from '../error-cases';
 import { DecideWaiver, UnwaiveItem, WaiveItem } from '@intake/application-intakes';
 import { type Principal } from '@intake/domain-accounts';
 import { type RequestMeta } from '@intake/kernel';
@@ -23,6 +25,7 @@ export class WaiversController {
   @Access({ via: 'any', scope: 'intakes:write' })
   @ApiOperation({ summary: 'Waive an item (owner closes it); may complete the intake.' })
   @ApiOkResponse({ type: ItemResponse })
+  @ApiErrors(...ITEM_CHANGE, { error: 'conflict', reason: 'item_waived' })
   async waive(
     @CurrentPrincipal() p: Principal,
     @Param('id') id: string,
@@ -46,6 +49,7 @@ export class WaiversController {
       'Accept or reject the client’s waiver proposal (409 if none is pending); the note goes to the audit log only.',
   })
   @ApiOkResponse({ type: ItemResponse })
+  @ApiErrors(...ITEM_CHANGE, { error: 'conflict', reason: 'no_waiver_pending' })
   async decide(
     @CurrentPrincipal() p: Principal,
     @Param('id') id: string,
@@ -75,6 +79,7 @@ export class WaiversController {
       'Revert a waiver: the item is pending again, its value, submission and revision note discarded; a completed intake reopens.',
   })
   @ApiOkResponse({ type: ItemResponse })
+  @ApiErrors(...ITEM_CHANGE, { error: 'conflict', reason: 'item_not_waived' })
   async unwaive(
     @CurrentPrincipal() p: Principal,
     @Param('id') id: string,

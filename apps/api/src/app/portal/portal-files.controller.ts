@@ -1,9 +1,10 @@
 import { Controller, Delete, Get, HttpCode, Param, Post, Req, Res } from '@nestjs/common';
 import { ApiCreatedResponse, ApiFoundResponse, ApiNoContentResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ITEM_CHANGE, ITEM_CLOSED, SERVABLE_FILE, UPLOAD } from '../error-cases';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { GetBriefFile, RemoveFile, SubmitFiles, UploadFile } from '@intake/application-files';
 import { clientView } from '@intake/application-portal';
-import { Public } from '@intake/http';
+import { ApiErrors, Public } from '@intake/http';
 import { type RequestMeta } from '@intake/kernel';
 import { Meta } from '../accounts/access';
 import { ApiFileUpload, redirectTo, withIncomingFile } from '../files/uploads';
@@ -30,6 +31,7 @@ export class PortalFilesController {
     security: [],
   })
   @ApiCreatedResponse({ description: '{file: {id, filename, mime, size, width, height, av_status, created_at}}' })
+  @ApiErrors(...ITEM_CHANGE, ...ITEM_CLOSED, ...UPLOAD)
   async upload(
     @Param('slug') slug: string,
     @Param('key') key: string,
@@ -49,6 +51,12 @@ export class PortalFilesController {
     security: [],
   })
   @ApiNoContentResponse()
+  @ApiErrors(
+    ...ITEM_CHANGE,
+    ...ITEM_CLOSED,
+    { error: 'not_found', reason: 'file_not_found' },
+    { error: 'unprocessable', reason: 'validation_failed' },
+  )
   async removeFile(
     @Param('slug') slug: string,
     @Param('key') key: string,
@@ -65,6 +73,12 @@ export class PortalFilesController {
       'Submit the uploaded files of a file item: count rules (min_count, max_count; one file for file and image) and every file rule are checked (422 with details); no infected file may remain.',
     security: [],
   })
+  @ApiErrors(
+    ...ITEM_CHANGE,
+    ...ITEM_CLOSED,
+    { error: 'conflict', reason: 'not_sent' },
+    { error: 'unprocessable', reason: 'validation_failed' },
+  )
   async submitFiles(@Param('slug') slug: string, @Param('key') key: string, @Meta() meta: RequestMeta) {
     return portalView(clientView(await this.fileSubmission.execute({ slug, key, meta })));
   }
@@ -72,6 +86,7 @@ export class PortalFilesController {
   @Get('brief/files/:fileId')
   @ApiOperation({ summary: 'A brief file: 302 to a signed URL valid 24 hours.', security: [] })
   @ApiFoundResponse({ description: 'Location: the signed URL' })
+  @ApiErrors(...SERVABLE_FILE)
   async briefFile(
     @Param('slug') slug: string,
     @Param('fileId') fileId: string,

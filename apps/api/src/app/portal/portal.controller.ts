@@ -1,7 +1,8 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ITEM_CHANGE, ITEM_CLOSED } from '../error-cases';
 import { ProposeWaiver, SetItemNote, SubmitItemValue, ViewPortal } from '@intake/application-portal';
-import { Public } from '@intake/http';
+import { ApiErrors, Public } from '@intake/http';
 import { type RequestMeta } from '@intake/kernel';
 import { Meta } from '../accounts/access';
 import { PortalNoteBody, PortalValueBody, PortalWaiverBody } from './portal.dto';
@@ -43,6 +44,7 @@ export class PortalController {
       'Submit a value item (422 with details when it breaks a rule of the item); 409 intake_archived when archived.',
     security: [],
   })
+  @ApiErrors(...ITEM_CHANGE, ...ITEM_CLOSED, { error: 'conflict', reason: 'not_sent' })
   async submit(
     @Param('slug') slug: string,
     @Param('key') key: string,
@@ -55,6 +57,7 @@ export class PortalController {
   @Post('items/:key/waiver')
   @HttpCode(200)
   @ApiOperation({ summary: 'Propose a waiver for an item; the owner decides.', security: [] })
+  @ApiErrors(...ITEM_CHANGE, ...ITEM_CLOSED)
   async waiver(
     @Param('slug') slug: string,
     @Param('key') key: string,
@@ -66,6 +69,7 @@ export class PortalController {
 
   @Put('items/:key/note')
   @ApiOperation({ summary: 'The client’s note on an item (null clears it).', security: [] })
+  @ApiErrors(...ITEM_CHANGE)
   async note(
     @Param('slug') slug: string,
     @Param('key') key: string,

@@ -5,6 +5,7 @@ import type { FastifyReply } from 'fastify';
 import { checkReadiness, DependencyProbe } from '@intake/application-health';
 import { DomainError } from '@intake/errors';
 import { HealthResponse, ReadinessResponse } from './probes.dto';
+import { ApiErrors } from './api-errors';
 import { ApiError } from './error-body.dto';
 
 /** The probes this process checks for readiness (each app binds its own list). */
@@ -30,6 +31,7 @@ export class ProbesController {
   }
 
   @Get('readyz')
+  @ApiErrors({ error: 'service_unavailable', reason: 'dependency_unavailable' })
   @ApiOperation({
     summary: 'Readiness: 200 only when every dependency answers; 503 names the failing ones.',
     security: [],
