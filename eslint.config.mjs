@@ -1,4 +1,5 @@
 import nx from '@nx/eslint-plugin';
+import { builtinModules } from 'node:module';
 
 /**
  * Layering (DESIGN.md section 1, STYLE.md "Boundaries that bite"):
@@ -6,6 +7,7 @@ import nx from '@nx/eslint-plugin';
  *   application -> domain, application
  *   adapter     -> domain, application, adapter
  *   platform    -> domain, application, platform   (Nest edge plumbing shared by the apps)
+ *   web         -> web, domain                    (browser code: no Node, no Nest)
  *   testing     -> anything but apps
  *   app         -> anything but other apps (Nx itself forbids importing an app) and the test harness
  * Test files may also import the test harness (type:testing), except in the domain.
@@ -24,6 +26,7 @@ export const depConstraints = [
     sourceTag: 'type:platform',
     onlyDependOnLibsWithTags: ['type:domain', 'type:application', 'type:platform'],
   },
+  { sourceTag: 'type:web', onlyDependOnLibsWithTags: ['type:web', 'type:domain'] },
   {
     sourceTag: 'type:testing',
     onlyDependOnLibsWithTags: ['type:domain', 'type:application', 'type:adapter', 'type:platform', 'type:testing'],
@@ -34,7 +37,7 @@ export const depConstraints = [
   },
   {
     sourceTag: 'type:app',
-    onlyDependOnLibsWithTags: ['type:domain', 'type:application', 'type:adapter', 'type:platform'],
+    onlyDependOnLibsWithTags: ['type:domain', 'type:application', 'type:adapter', 'type:platform', 'type:web'],
   },
 ];
 
@@ -76,6 +79,10 @@ export const domainBannedImports = [
   'node:child_process',
 ];
 
+/** Browser code runs in the page: no Node built-in module, no Node global. */
+export const webBannedImports = ['node:*', ...builtinModules, ...builtinModules.map((name) => `${name}/*`)];
+const webBannedGlobals = ['process', 'require', 'module', 'Buffer', 'global', '__dirname', '__filename'];
+
 export default [
   ...nx.configs['flat/base'],
   ...nx.configs['flat/typescript'],
@@ -110,6 +117,19 @@ export default [
       'no-restricted-properties': [
         'error',
         { object: 'Date', property: 'now', message: 'Domain code takes time as an argument.' },
+      ],
+    },
+  },
+  {
+    files: ['libs/web/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: webBannedImports, message: 'Web code runs in the browser: no Node modules.' }] },
+      ],
+      'no-restricted-globals': [
+        'error',
+        ...webBannedGlobals.map((name) => ({ name, message: 'Web code runs in the browser: no Node globals.' })),
       ],
     },
   },
