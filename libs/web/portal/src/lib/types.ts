@@ -1,47 +1,14 @@
 /**
  * The portal API's JSON as the page reads it (`GET /portal/v1/:slug` and the answers of its
- * writes). Only what the page uses; the API may send more.
+ * writes). Only what the page uses; the API may send more. Item types, statuses, constraints and
+ * schemas are the domain's.
  */
+import { type Constraints, isFileType, type ItemType, type StructuredSchema } from '@intake/domain-items';
+import type { ItemStatus } from '@intake/domain-intake';
 
-/** The item types of the item catalogue (libs/domain/items). */
-export type ItemType =
-  | 'image'
-  | 'longtext'
-  | 'structured'
-  | 'file_list'
-  | 'file'
-  | 'select'
-  | 'multiselect'
-  | 'secret'
-  | 'text'
-  | 'email'
-  | 'url'
-  | 'number'
-  | 'date'
-  | 'boolean';
-
-export type ItemStatus = 'pending' | 'submitted' | 'approved' | 'needs_revision' | 'waived';
-
-/** Per-type limits on an answer. */
-export interface Constraints {
-  formats?: string[];
-  min_width?: number;
-  transparent_background?: boolean;
-  max_chars?: number;
-  min_count?: number;
-  max_count?: number;
-  max_bytes?: number;
-}
-
-/** The JSON-schema-like subset a structured item is described with. */
-export interface Schema {
-  type?: string;
-  required?: string[];
-  properties?: Record<string, Schema>;
-  items?: Schema;
-  enum?: unknown[];
-  description?: string;
-}
+export type { ItemType };
+/** A structured item's form: the domain's subset of JSON schema. */
+export type Schema = StructuredSchema;
 
 /** An upload of a file item. */
 export interface PortalFile {
@@ -92,5 +59,5 @@ export interface PortalView {
   items: PortalItem[];
 }
 
-export const FILE_TYPES: readonly ItemType[] = ['file', 'file_list', 'image'];
-export const isFileItem = (item: PortalItem): boolean => FILE_TYPES.includes(item.type);
+/** Items answered by uploading files. */
+export const isFileItem = (item: PortalItem): boolean => isFileType(item.type);

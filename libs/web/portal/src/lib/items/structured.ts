@@ -1,9 +1,9 @@
 /** A structured item's schema as a generated form. */
-import { h, hiddenName, ids } from '../dom';
+import { type Attrs, h, hiddenName, ids } from '../dom';
 import type { FieldMessage } from '../messages';
 import type { Text } from '../text';
 import type { Schema } from '../types';
-import { fieldPath, humanize, readJson, readLines, readScalar } from '../values';
+import { fieldPath, humanize, readJson, readLines, readScalar, type Report } from '../values';
 import { required } from './context';
 import type { ErrorBoard } from './forms';
 import { choiceGroup, type Field } from './field';
@@ -32,7 +32,7 @@ export function schemaNode(text: Text, schema: Schema, value: unknown, path: str
   const { t } = text;
   o.counter.n += 1;
   const id = o.base + '-' + o.counter.n;
-  const type = schema.type ?? '';
+  const type: string = schema.type;
   const errorEl = h('p', { id: id + '-error', class: 'field-error', hidden: true });
   const descId = schema.description && !o.top ? id + '-desc' : null;
   const desc = descId ? h('p', { id: descId, class: 'muted small', text: schema.description }) : null;
@@ -42,6 +42,29 @@ export function schemaNode(text: Text, schema: Schema, value: unknown, path: str
   const field = (control: HTMLElement | null, nodes: (HTMLElement | null)[]) => {
     o.board.add(path, control, errorEl);
     return h('div', { class: 'field' }, nodes.concat([errorEl]));
+  };
+  const reporter = (errors: FieldMessage[]) => (key: string) => errors.push({ path, text: t(key) });
+  // A textarea with advice under its label (`note` names the advice in ids).
+  const noteArea = (
+    initial: string,
+    note: string,
+    advice: string,
+    read: (raw: string, report: Report) => unknown,
+    extra?: Attrs,
+  ): Field => {
+    const area = h('textarea', {
+      id,
+      rows: 4,
+      disabled: o.ro,
+      value: initial,
+      'aria-describedby': ids(describedBy, id + '-' + note),
+      ...extra,
+    });
+    return {
+      node: field(area, [label(id), desc, h('p', { id: id + '-' + note, class: 'muted small', text: advice }), area]),
+      labelFor: id,
+      get: (errors) => read(area.value, reporter(errors)),
+    };
   };
   const child: ChildNode = (childSchema, childValue, childPath, extra) =>
     schemaNode(text, childSchema, childValue, childPath, {
@@ -54,12 +77,11 @@ export function schemaNode(text: Text, schema: Schema, value: unknown, path: str
     });
 
   if (type === 'object' && schema.properties) {
-    const properties = schema.properties;
     const isObject = value && typeof value === 'object' && !Array.isArray(value);
     const current = (isObject ? value : {}) as Record<string, unknown>;
-    const children = Object.keys(properties).map((name) => ({
+    const children = Object.entries(schema.properties).map(([name, property]) => ({
       name,
-      node: child(properties[name] ?? {}, current[name], fieldPath(path, name), {
+      node: child(property, current[name], fieldPath(path, name), {
         label: humanize(name),
         required: (schema.required || []).includes(name),
       }),
@@ -105,25 +127,11 @@ export function schemaNode(text: Text, schema: Schema, value: unknown, path: str
     };
   }
 
-  if (items && SCALARS.includes(items.type ?? '')) {
-    const itemType = items.type ?? '';
-    const area = h('textarea', {
-      id,
-      rows: 4,
-      disabled: o.ro,
-      value: Array.isArray(value) ? value.join('\n') : '',
-      'aria-describedby': ids(describedBy, id + '-lines'),
-    });
-    return {
-      node: field(area, [
-        label(id),
-        desc,
-        h('p', { id: id + '-lines', class: 'muted small', text: t('one_per_line') }),
-        area,
-      ]),
-      labelFor: id,
-      get: (errors) => readLines(itemType, area.value, (key) => errors.push({ path, text: t(key) })),
-    };
+  if (items && SCALARS.includes(items.type)) {
+    const itemType = items.type;
+    return noteArea(Array.isArray(value) ? value.join('\n') : '', 'lines', t('one_per_line'), (raw, report) =>
+      readLines(itemType, raw, report),
+    );
   }
 
   if (items) return repeatingNode(text, items, value, path, o, { id, desc, errorEl, child });
@@ -173,29 +181,14 @@ export function schemaNode(text: Text, schema: Schema, value: unknown, path: str
     return {
       node: field(input, [label(id), desc, input]),
       labelFor: id,
-      get: (errors) => readScalar(type, input.value, (key) => errors.push({ path, text: t(key) })),
+      get: (errors) => readScalar(type, input.value, reporter(errors)),
     };
   }
 
   // An object without properties or an array without items: free-form JSON.
-  const json = h('textarea', {
-    id,
-    rows: 4,
-    disabled: o.ro,
+  return noteArea(isEmpty(value) ? '' : JSON.stringify(value, null, 2), 'json', t('json_hint'), readJson, {
     spellcheck: 'false',
-    value: isEmpty(value) ? '' : JSON.stringify(value, null, 2),
-    'aria-describedby': ids(describedBy, id + '-json'),
   });
-  return {
-    node: field(json, [
-      label(id),
-      desc,
-      h('p', { id: id + '-json', class: 'muted small', text: t('json_hint') }),
-      json,
-    ]),
-    labelFor: id,
-    get: (errors: FieldMessage[]) => readJson(json.value, (key) => errors.push({ path, text: t(key) })),
-  };
 }
 
 type ChildNode = (schema: Schema, value: unknown, path: string, extra: Partial<NodeOptions>) => Field;

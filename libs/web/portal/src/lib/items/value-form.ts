@@ -8,6 +8,16 @@ import { act, type ErrorBoard, errorBoard, showErrors } from './forms';
 import { choiceGroup, type Field } from './field';
 import { schemaNode } from './structured';
 
+/** What the controls of an answer are built with. */
+interface FieldScope {
+  page: PageContext;
+  ctx: ItemContext;
+  ro: boolean;
+  /** Ids of the item's help, hints and revision note and of the form's error line. */
+  describedBy: string | null;
+  board: ErrorBoard;
+}
+
 export function valueForm(
   page: PageContext,
   ctx: ItemContext,
@@ -17,7 +27,7 @@ export function valueForm(
   const item = ctx.item;
   const general = h('p', { id: idOf(ctx, 'error'), class: 'field-error', hidden: true });
   const board = errorBoard(general);
-  const field = buildField(page, ctx, ro, ids(ctx.describedBy, general.id), board);
+  const field = buildField({ page, ctx, ro, describedBy: ids(ctx.describedBy, general.id), board });
   const form = h('form', { class: 'answer', novalidate: true }, [field.node, general]);
   if (!ro) {
     const button = h('button', {
@@ -45,16 +55,11 @@ export function valueForm(
   return { node: form, labelFor: field.labelFor };
 }
 
-function buildField(
-  page: PageContext,
-  ctx: ItemContext,
-  ro: boolean,
-  describedBy: string | null,
-  board: ErrorBoard,
-): Field {
+function buildField(scope: FieldScope): Field {
+  const { page, ctx, ro, describedBy, board } = scope;
   const item = ctx.item;
   if (item.type === 'select' || item.type === 'multiselect' || item.type === 'boolean') {
-    return choiceField(page, ctx, ro, describedBy, board);
+    return choiceField(scope);
   }
   if (item.type === 'structured') {
     const node = schemaNode(page.text, item.schema || { type: 'object' }, item.value, 'value', {
@@ -78,7 +83,7 @@ function buildField(
       },
     };
   }
-  return textField(page, ctx, ro, describedBy, board);
+  return textField(scope);
 }
 
 const INPUT_TYPES: Partial<Record<ItemType, string>> = {
@@ -90,13 +95,7 @@ const INPUT_TYPES: Partial<Record<ItemType, string>> = {
 };
 const INPUT_MODES: Partial<Record<ItemType, string>> = { email: 'email', url: 'url', number: 'decimal' };
 
-function textField(
-  page: PageContext,
-  ctx: ItemContext,
-  ro: boolean,
-  describedBy: string | null,
-  board: ErrorBoard,
-): Field {
+function textField({ page, ctx, ro, describedBy, board }: FieldScope): Field {
   const { t } = page.text;
   const item = ctx.item;
   const type = item.type;
@@ -169,13 +168,7 @@ function textField(
 }
 
 /** boolean (yes/no radios), select (radios, or a drop-down for many options) and multiselect (checkboxes). */
-function choiceField(
-  page: PageContext,
-  ctx: ItemContext,
-  ro: boolean,
-  describedBy: string | null,
-  board: ErrorBoard,
-): Field {
+function choiceField({ page, ctx, ro, describedBy, board }: FieldScope): Field {
   const { t } = page.text;
   const item = ctx.item;
   const id = idOf(ctx, 'value');
