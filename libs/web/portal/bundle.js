@@ -3,8 +3,8 @@
 //
 // `nx bundle portal-web` runs this file: it writes dist/libs/web/portal/portal.js, prints its raw
 // and gzipped size and fails when the gzipped script is over the budget. `nx build api` depends on
-// it and inlines the file into main.js (apps/api/webpack.config.js); the api's Jest setup calls
-// bundlePortalScript() instead, so tests run from the sources without a build.
+// it and inlines the file into main.js (apps/api/webpack.config.js); the api run from its sources
+// (Jest, swc-node) calls bundlePortalScript() instead, so tests need no build.
 const { buildSync } = require('esbuild');
 const { mkdirSync, writeFileSync } = require('node:fs');
 const { join, relative } = require('node:path');
