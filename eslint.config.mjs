@@ -1,5 +1,6 @@
 import nx from '@nx/eslint-plugin';
 import { readdirSync, readFileSync } from 'node:fs';
+import { builtinModules } from 'node:module';
 
 /**
  * Two dimensions of boundaries, both enforced by @nx/enforce-module-boundaries from the tags in
@@ -168,6 +169,10 @@ const domainPurity = {
   ],
 };
 
+/** Browser code runs in the page: no Node built-in module, no Node global. */
+export const webBannedImports = ['node:*', ...builtinModules, ...builtinModules.map((name) => `${name}/*`)];
+const webBannedGlobals = ['process', 'require', 'module', 'Buffer', 'global', '__dirname', '__filename'];
+
 export default [
   ...nx.configs['flat/base'],
   ...nx.configs['flat/typescript'],
@@ -216,6 +221,19 @@ export default [
       '@typescript-eslint/consistent-type-imports': [
         'error',
         { prefer: 'type-imports', fixStyle: 'inline-type-imports', disallowTypeAnnotations: false },
+      ],
+    },
+  },
+  {
+    files: ['libs/web/**/*.ts'],
+    rules: {
+      'no-restricted-imports': restrictedImports({
+        group: webBannedImports,
+        message: 'Web code runs in the browser: no Node modules.',
+      }),
+      'no-restricted-globals': [
+        'error',
+        ...webBannedGlobals.map((name) => ({ name, message: 'Web code runs in the browser: no Node globals.' })),
       ],
     },
   },

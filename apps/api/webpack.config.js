@@ -1,5 +1,10 @@
 const { NxAppWebpackPlugin } = require('@nx/webpack/app-plugin');
+const { readFileSync } = require('fs');
 const { join } = require('path');
+const { DefinePlugin } = require('webpack');
+
+/** The portal page's script, written by `nx bundle portal-web` (this build depends on it). */
+const PORTAL_WEB_BUNDLE = join(__dirname, '../../dist/libs/web/portal/portal.js');
 
 module.exports = {
   output: {
@@ -20,6 +25,13 @@ module.exports = {
       outputHashing: 'none',
       generatePackageJson: true,
       sourceMap: true,
+    }),
+    // Inlined as a string constant (portal-page.script.ts): main.js stays the whole app. Read when
+    // the build runs, not when Nx loads this file; a missing bundle fails the build.
+    new DefinePlugin({
+      PORTAL_WEB_BUNDLE: DefinePlugin.runtimeValue(() => JSON.stringify(readFileSync(PORTAL_WEB_BUNDLE, 'utf8')), {
+        fileDependencies: [PORTAL_WEB_BUNDLE],
+      }),
     }),
   ],
 };

@@ -67,6 +67,24 @@ const VIOLATIONS: Case[] = [
     '@nx/enforce-module-boundaries',
   ],
   [
+    'web code importing node:fs',
+    'libs/web/portal/src/lib/fixture.ts',
+    "import { readFileSync } from 'node:fs';\nexport const x = readFileSync;\n",
+    'no-restricted-imports',
+  ],
+  [
+    'web code reading process',
+    'libs/web/portal/src/lib/fixture.ts',
+    'export const x = process.env;\n',
+    'no-restricted-globals',
+  ],
+  [
+    'web code importing an application library',
+    'libs/web/portal/src/lib/fixture.ts',
+    "import { Clock } from '@intake/kernel';\nexport const x = Clock;\n",
+    '@nx/enforce-module-boundaries',
+  ],
+  [
     'an app importing another app',
     'apps/scheduler/src/app/fixture.ts',
     "import { ApiModule } from '../../../api/src/app/api.module';\nexport const x = ApiModule;\n",
@@ -233,6 +251,11 @@ const ALLOWED: Case[] = [
     'an app importing adapters and the platform',
     'apps/api/src/app/fixture.ts',
     "import { PostgresModule } from '@intake/postgres';\nimport { HttpModule } from '@intake/http';\nexport const x = [PostgresModule, HttpModule];\n",
+  ],
+  [
+    'web code importing the domain',
+    'libs/web/portal/src/lib/fixture.ts',
+    "import { ITEM_TYPES } from '@intake/domain-items';\nexport const x = ITEM_TYPES;\n",
   ],
   [
     'an adapter test importing the test harness',
