@@ -1,7 +1,7 @@
 import { Body, Controller, Get, Patch, Query } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiErrors } from '@intake/http';
-import { AccountService } from '@intake/application-accounts';
+import { GetAccount, GetUsage, ListAuditEntries, UpdateAccount } from '@intake/application-accounts';
 import { RequestMeta } from '@intake/kernel';
 import { PLANS, Principal } from '@intake/domain-accounts';
 import { Access, CurrentPrincipal, Meta, Public } from './access';
@@ -19,14 +19,19 @@ import { accountView, auditEntryView } from './views';
 @ApiTags('account')
 @Controller()
 export class AccountController {
-  constructor(private readonly accounts: AccountService) {}
+  constructor(
+    private readonly getAccount: GetAccount,
+    private readonly updateAccount: UpdateAccount,
+    private readonly getUsage: GetUsage,
+    private readonly listAuditEntries: ListAuditEntries,
+  ) {}
 
   @Get('v1/account')
   @Access({ via: 'any' })
   @ApiOperation({ summary: 'The account’s settings and its current plan (tier, limits, features, quotas).' })
   @ApiOkResponse({ type: AccountResponse })
   async get(@CurrentPrincipal() principal: Principal): Promise<AccountResponse> {
-    const { account, plan } = await this.accounts.get(principal.accountId);
+    const { account, plan } = await this.getAccount.execute(principal.accountId);
     return { account: accountView(account), plan };
   }
 
@@ -40,7 +45,7 @@ export class AccountController {
     @Body() body: UpdateAccountRequest,
     @Meta() meta: RequestMeta,
   ): Promise<AccountOnly> {
-    return { account: accountView(await this.accounts.update(principal, body, meta)) };
+    return { account: accountView(await this.updateAccount.execute({ principal, patch: body, meta })) };
   }
 
   @Get('v1/usage')
@@ -48,7 +53,7 @@ export class AccountController {
   @ApiOperation({ summary: 'Usage in the current period (UTC month) against the plan’s quotas.' })
   @ApiOkResponse({ type: UsageResponse })
   usage(@CurrentPrincipal() principal: Principal): Promise<UsageResponse> {
-    return this.accounts.usageOf(principal.accountId);
+    return this.getUsage.execute(principal.accountId);
   }
 
   @Get('v1/audit')
@@ -58,12 +63,12 @@ export class AccountController {
   async audit(@CurrentPrincipal() principal: Principal, @Query() query: AuditQuery): Promise<AuditPage> {
     const limit = query.limit ?? 20;
     const offset = query.offset ?? 0;
-    const { entries, total } = await this.accounts.listAudit(
-      principal.accountId,
-      { action: query.action, actor: query.actor, target: query.target },
+    const { entries, total } = await this.listAuditEntries.execute({
+      accountId: principal.accountId,
+      filter: { action: query.action, actor: query.actor, target: query.target },
       limit,
       offset,
-    );
+    });
     return { entries: entries.map(auditEntryView), total, limit, offset };
   }
 

@@ -8,7 +8,7 @@ import {
   ApiTags,
 } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
-import { AccountService, AuthService, SESSION_LIFETIME_SECONDS, TeamService } from '@intake/application-accounts';
+import { AcceptInvitation, GetMe, LogIn, LogOut, SESSION_LIFETIME_SECONDS, SignUp } from '@intake/application-accounts';
 import { RequestMeta } from '@intake/kernel';
 import { Principal } from '@intake/domain-accounts';
 import { APP_CONFIG, AppConfig } from '@intake/config';
@@ -23,9 +23,11 @@ import { accountView, userView } from './views';
 @Controller('v1/auth')
 export class AuthController {
   constructor(
-    private readonly auth: AuthService,
-    private readonly team: TeamService,
-    private readonly accounts: AccountService,
+    private readonly signUps: SignUp,
+    private readonly logIns: LogIn,
+    private readonly logOuts: LogOut,
+    private readonly getMe: GetMe,
+    private readonly acceptInvitations: AcceptInvitation,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -40,7 +42,7 @@ export class AuthController {
   async signUp(@Body() body: SignUpRequest, @Meta() meta: RequestMeta): Promise<UserAndAccount> {
     if (!this.config.signup)
       throw new DomainError('forbidden', 'Sign-up is disabled on this service.', { reason: 'signup_disabled' });
-    const { user, account } = await this.auth.signUp(body, meta);
+    const { user, account } = await this.signUps.execute({ ...body, meta });
     return { user: userView(user), account: accountView(account) };
   }
 
@@ -58,7 +60,7 @@ export class AuthController {
     @Meta() meta: RequestMeta,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<UserAndAccount> {
-    const session = await this.auth.logIn(body.email, body.password, meta);
+    const session = await this.logIns.execute({ email: body.email, password: body.password, meta });
     const common = {
       path: '/',
       sameSite: 'lax' as const,
@@ -82,7 +84,7 @@ export class AuthController {
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<void> {
     if (principal.kind !== 'session' || !request.sessionToken) return;
-    await this.auth.logOut(principal, request.sessionToken, meta);
+    await this.logOuts.execute({ principal, sessionToken: request.sessionToken, meta });
     void reply.clearCookie(SESSION_COOKIE, { path: '/' });
     void reply.clearCookie(CSRF_COOKIE, { path: '/' });
   }
@@ -92,13 +94,8 @@ export class AuthController {
   @ApiOperation({ summary: 'The signed-in user, their account and role.' })
   @ApiOkResponse({ type: MeResponse })
   async me(@CurrentPrincipal() principal: Principal): Promise<MeResponse> {
-    if (principal.kind !== 'session') throw new DomainError('forbidden', 'Session only.');
-    const [{ account }, members] = await Promise.all([
-      this.accounts.get(principal.accountId),
-      this.team.listMembers(principal.accountId),
-    ]);
-    const user = members.find((m) => m.id === principal.userId);
-    if (!user) throw new DomainError('unauthorized', 'The user no longer exists.');
+    if (principal.kind !== 'session') throw new DomainError('forbidden', 'Session only.', { reason: 'session_only' });
+    const { user, account } = await this.getMe.execute(principal);
     return { user: userView(user), account: accountView(account), role: user.role };
   }
 
@@ -111,7 +108,7 @@ export class AuthController {
   @ApiCreatedResponse({ type: UserAndAccount })
   @ApiErrors({ error: 'invalid_request', reason: 'invitation_invalid' }, { error: 'conflict', reason: 'email_taken' })
   async acceptInvitation(@Body() body: AcceptInvitationRequest, @Meta() meta: RequestMeta): Promise<UserAndAccount> {
-    const { user, account } = await this.team.acceptInvitation(body, meta);
+    const { user, account } = await this.acceptInvitations.execute({ ...body, meta });
     return { user: userView(user), account: accountView(account) };
   }
 }

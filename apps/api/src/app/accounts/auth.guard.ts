@@ -1,7 +1,12 @@
 import { CanActivate, ExecutionContext, Inject, Injectable, Logger } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { FastifyReply } from 'fastify';
-import { AccountService, Authenticated, AuthService } from '@intake/application-accounts';
+import {
+  AuthenticateApiKey,
+  type Authenticated,
+  AuthenticateSession,
+  CountRequest,
+} from '@intake/application-accounts';
 import { hasScope } from '@intake/domain-accounts';
 import { APP_CONFIG, AppConfig } from '@intake/config';
 import { DomainError, type ErrorReason } from '@intake/errors';
@@ -26,8 +31,9 @@ export class AuthGuard implements CanActivate {
 
   constructor(
     private readonly reflector: Reflector,
-    private readonly auth: AuthService,
-    private readonly accounts: AccountService,
+    private readonly authenticateApiKey: AuthenticateApiKey,
+    private readonly authenticateSession: AuthenticateSession,
+    private readonly countRequest: CountRequest,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -62,7 +68,7 @@ export class AuthGuard implements CanActivate {
     }
 
     // Every authenticated request counts, including those refused below for scope or role.
-    const limit = await this.accounts.consumeRequest(principal.accountId, plan);
+    const limit = await this.countRequest.execute(principal.accountId, plan);
     void reply.header('x-ratelimit-limit', String(limit.limit));
     void reply.header('x-ratelimit-remaining', String(limit.remaining));
     void reply.header('x-ratelimit-reset', String(Math.floor(limit.resetAt.getTime() / 1000)));
@@ -93,13 +99,13 @@ export class AuthGuard implements CanActivate {
     if (header !== undefined) {
       const match = /^Bearer ([^\s]+)$/i.exec(header.trim());
       if (!match?.[1]) throw unauthorized('The Authorization header must be "Bearer <API key>".');
-      const found = await this.auth.authenticateApiKey(match[1]);
+      const found = await this.authenticateApiKey.execute(match[1]);
       if (!found) throw unauthorized('The API key is unknown or revoked.');
       return found;
     }
     const sessionToken = request.cookies?.[SESSION_COOKIE];
     if (sessionToken) {
-      const found = await this.auth.authenticateSession(sessionToken);
+      const found = await this.authenticateSession.execute(sessionToken);
       if (!found) throw unauthorized('The session has expired or was signed out; sign in again.');
       request.sessionToken = sessionToken;
       return found;

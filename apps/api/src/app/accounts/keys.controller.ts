@@ -7,7 +7,7 @@ import {
   ApiOperation,
   ApiTags,
 } from '@nestjs/swagger';
-import { ApiKeysService } from '@intake/application-accounts';
+import { CreateApiKey, ListApiKeys, RevokeApiKey } from '@intake/application-accounts';
 import { RequestMeta } from '@intake/kernel';
 import { Principal } from '@intake/domain-accounts';
 import { DomainError } from '@intake/errors';
@@ -19,7 +19,11 @@ import { apiKeyView } from './views';
 @ApiTags('keys')
 @Controller('v1/keys')
 export class KeysController {
-  constructor(private readonly keys: ApiKeysService) {}
+  constructor(
+    private readonly createApiKey: CreateApiKey,
+    private readonly listApiKeys: ListApiKeys,
+    private readonly revokeApiKey: RevokeApiKey,
+  ) {}
 
   @Post()
   @Access({ via: 'session' })
@@ -30,11 +34,11 @@ export class KeysController {
     @Body() body: CreateKeyRequest,
     @Meta() meta: RequestMeta,
   ): Promise<CreatedApiKey> {
-    const { record, key } = await this.keys.create(
+    const { record, key } = await this.createApiKey.execute({
       principal,
-      { name: body.name, mode: body.mode ?? 'live', scopes: body.scopes },
+      key: { name: body.name, mode: body.mode ?? 'live', scopes: body.scopes },
       meta,
-    );
+    });
     return { ...apiKeyView(record), key };
   }
 
@@ -43,7 +47,7 @@ export class KeysController {
   @ApiOperation({ summary: 'The account’s API keys, newest first (never the keys themselves).' })
   @ApiOkResponse({ type: ApiKeyList })
   async list(@CurrentPrincipal() principal: Principal): Promise<ApiKeyList> {
-    return { keys: (await this.keys.list(principal.accountId)).map(apiKeyView) };
+    return { keys: (await this.listApiKeys.execute(principal.accountId)).map(apiKeyView) };
   }
 
   @Delete('current')
@@ -54,7 +58,7 @@ export class KeysController {
   @ApiErrors({ error: 'forbidden', reason: 'key_only' })
   async revokeCurrent(@CurrentPrincipal() principal: Principal, @Meta() meta: RequestMeta): Promise<void> {
     if (principal.kind !== 'api_key') throw new DomainError('forbidden', 'API key only.', { reason: 'key_only' });
-    await this.keys.revoke(principal, principal.keyId, meta);
+    await this.revokeApiKey.execute({ principal, keyId: principal.keyId, meta });
   }
 
   @Delete(':id')
@@ -71,6 +75,6 @@ export class KeysController {
     @Param('id') id: string,
     @Meta() meta: RequestMeta,
   ): Promise<void> {
-    await this.keys.revoke(principal, id, meta);
+    await this.revokeApiKey.execute({ principal, keyId: id, meta });
   }
 }

@@ -1,7 +1,7 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post } from '@nestjs/common';
 import { ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiErrors } from '@intake/http';
-import { TeamService } from '@intake/application-accounts';
+import { InviteMember, ListMembers, RemoveMember } from '@intake/application-accounts';
 import { RequestMeta } from '@intake/kernel';
 import { Principal } from '@intake/domain-accounts';
 import { Access, CurrentPrincipal, Meta } from './access';
@@ -11,7 +11,11 @@ import { invitationView, userView } from './views';
 @ApiTags('team')
 @Controller('v1/team')
 export class TeamController {
-  constructor(private readonly team: TeamService) {}
+  constructor(
+    private readonly inviteMember: InviteMember,
+    private readonly listMembers: ListMembers,
+    private readonly removeMember: RemoveMember,
+  ) {}
 
   @Post('invitations')
   @Access({ via: 'session', role: 'owner' })
@@ -25,7 +29,7 @@ export class TeamController {
     @Body() body: InviteRequest,
     @Meta() meta: RequestMeta,
   ): Promise<InvitationCreated> {
-    const { invitation, emailSent } = await this.team.invite(principal, body, meta);
+    const { invitation, emailSent } = await this.inviteMember.execute({ principal, invitee: body, meta });
     return { invitation: invitationView(invitation), email_sent: emailSent };
   }
 
@@ -34,7 +38,7 @@ export class TeamController {
   @ApiOperation({ summary: 'The account’s users, owner first.' })
   @ApiOkResponse({ type: MemberList })
   async members(@CurrentPrincipal() principal: Principal): Promise<MemberList> {
-    return { members: (await this.team.listMembers(principal.accountId)).map(userView) };
+    return { members: (await this.listMembers.execute(principal.accountId)).map(userView) };
   }
 
   @Delete('members/:userId')
@@ -51,6 +55,6 @@ export class TeamController {
     @Param('userId') userId: string,
     @Meta() meta: RequestMeta,
   ): Promise<void> {
-    await this.team.removeMember(principal, userId, meta);
+    await this.removeMember.execute({ principal, userId, meta });
   }
 }

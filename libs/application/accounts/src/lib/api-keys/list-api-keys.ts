@@ -1,0 +1,12 @@
+import { type ApiKeyRecord, ApiKeyStore } from '../ports';
+
+/** GET /v1/keys: the account's keys (hints only: prefix and last four characters). */
+export class ListApiKeys {
+  static readonly inject = [ApiKeyStore] as const;
+
+  constructor(private readonly keys: ApiKeyStore) {}
+
+  execute(accountId: string): Promise<ApiKeyRecord[]> {
+    return this.keys.list(accountId);
+  }
+}

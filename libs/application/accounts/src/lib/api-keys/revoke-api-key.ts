@@ -1,0 +1,35 @@
+import { actorOf, type Principal } from '@intake/domain-accounts';
+import { DomainError, notFound } from '@intake/errors';
+import { AuditRecorder, Clock, type RequestMeta, UnitOfWork } from '@intake/kernel';
+import { ApiKeyStore } from '../ports';
+
+export interface RevokeApiKeyInput {
+  principal: Principal;
+  keyId: string;
+  meta: RequestMeta;
+}
+
+/** DELETE /v1/keys/:id and DELETE /v1/keys/current: 404 for an unknown key, 400 key_already_revoked. */
+export class RevokeApiKey {
+  static readonly inject = [UnitOfWork, ApiKeyStore, AuditRecorder, Clock] as const;
+
+  constructor(
+    private readonly uow: UnitOfWork,
+    private readonly keys: ApiKeyStore,
+    private readonly audit: AuditRecorder,
+    private readonly clock: Clock,
+  ) {}
+
+  async execute({ principal, keyId, meta }: RevokeApiKeyInput): Promise<void> {
+    await this.uow.run(async () => {
+      const key = await this.keys.get(principal.accountId, keyId);
+      if (!key) throw notFound('API key');
+      if (!(await this.keys.revoke(principal.accountId, keyId, this.clock.now()))) {
+        throw new DomainError('invalid_request', 'This API key is already revoked.', { reason: 'key_already_revoked' });
+      }
+      await this.audit.record(principal.accountId, actorOf(principal), 'api_key.revoked', keyId, meta, {
+        name: key.name,
+      });
+    });
+  }
+}
