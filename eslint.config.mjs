@@ -201,11 +201,19 @@ export default [
     files: ['libs/application/**/*.ts'],
     ignores: ['libs/application/**/*.spec.ts'],
     rules: {
+      // One use case per file, each with the few ports it needs (docs/adr/0006).
+      'max-lines': ['error', { max: 250, skipBlankLines: true, skipComments: true }],
       'no-restricted-imports': restrictedImports({
         group: applicationBannedImports,
         message: 'Application code reaches frameworks, drivers and I/O through ports (adapters implement them).',
       }),
     },
+  },
+  {
+    // A constructor that needs more than six collaborators is two classes (docs/adr/0006).
+    files: ['libs/application/**/*.ts', 'apps/*/src/**/*.ts'],
+    ignores: ['**/*.spec.ts'],
+    rules: { 'max-params': ['error', 6] },
   },
   {
     // Type-aware rules: every TypeScript file is linted with its project's types.

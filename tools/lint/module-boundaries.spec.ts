@@ -145,6 +145,18 @@ const VIOLATIONS: Case[] = [
     '@nx/enforce-module-boundaries',
   ],
   [
+    'an application file over 250 lines',
+    'libs/application/intakes/src/lib/fixture.ts',
+    Array.from({ length: 251 }, (_, i) => `export const x${i} = ${i};`).join('\n') + '\n',
+    'max-lines',
+  ],
+  [
+    'a use case with seven constructor dependencies',
+    'libs/application/intakes/src/lib/fixture.ts',
+    'export class X {\n  constructor(a: 1, b: 2, c: 3, d: 4, e: 5, f: 6, g: 7) {\n    void [a, b, c, d, e, f, g];\n  }\n}\n',
+    'max-params',
+  ],
+  [
     'a domain library calling new Date()',
     'libs/domain/intake/src/lib/fixture.ts',
     'export const x = new Date();\n',
