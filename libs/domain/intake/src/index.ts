@@ -2,3 +2,4 @@ export * from './lib/model';
 export * from './lib/progress';
 export * from './lib/transitions';
 export * from './lib/chase-settings';
+export * from './lib/webhook-events';

@@ -12,7 +12,7 @@ import {
 } from '@intake/application-files';
 import { useCase } from '@intake/http';
 import { IntakesModule } from '../intakes/intakes.module';
-import { PortalFilesController } from '../portal/portal-files.controller';
+import { PortalFilesController } from './portal-files.controller';
 import { FilesController } from './files.controller';
 import { IntakeFilesController } from './intake-files.controller';
 

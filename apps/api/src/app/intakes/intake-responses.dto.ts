@@ -8,9 +8,10 @@ import {
   IntakeStatus,
   ITEM_STATUSES,
   ItemStatus,
+  WEBHOOK_EVENTS,
+  type WebhookEvent,
 } from '@intake/domain-intake';
 import { Constraints, ITEM_TYPES, ItemType, Proposal, StructuredSchema } from '@intake/domain-items';
-import { WEBHOOK_EVENTS } from './intake-views';
 
 /*
  * Response bodies of the intakes, items, recipients, clients and templates endpoints, for the
@@ -21,7 +22,6 @@ import { WEBHOOK_EVENTS } from './intake-views';
  */
 
 type Assignee = 'client' | 'owner';
-type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 
 const ASSIGNEES = ['client', 'owner'] as const;
 const CHASE_CHANNELS = ['email', 'sms'] as const;

@@ -7,7 +7,7 @@ import {
   type ListRow,
 } from '@intake/application-intakes';
 import { type Plan } from '@intake/domain-accounts';
-import { itemNotFound } from '@intake/domain-intake';
+import { itemNotFound, WEBHOOK_EVENTS } from '@intake/domain-intake';
 import { isDecisionType, isFileType } from '@intake/domain-items';
 import type {
   BriefFileView,
@@ -141,15 +141,6 @@ export function chaseView(chase: ChaseRecord): ChaseView {
   };
 }
 
-export const WEBHOOK_EVENTS = [
-  'item.submitted',
-  'intake.completed',
-  'client.viewed',
-  'chase.bounced',
-  'intake.stalled',
-  'intake.overdue',
-  'intake.archived',
-] as const;
 
 /**
  * follow_up of the 201: poll on a schedule until webhooks exist. Poll at the plan's interval but

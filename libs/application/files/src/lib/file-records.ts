@@ -1,8 +1,6 @@
-import { type AvStatus, type IntakeFile } from '@intake/application-intakes';
+import { type AvStatus } from '@intake/application-intakes';
 import { type FileFacts } from './ports/file-inspector.port';
-
-/** A stored file, as the files context keeps it (the intakes context's IntakeFile). */
-export type FileRecord = IntakeFile;
+import { type FileRecord } from './ports/file-store.port';
 
 export function fileRecord(
   base: Pick<FileRecord, 'id' | 'account_id' | 'intake_id' | 'kind' | 'item_key' | 'filename' | 'storage_key'>,

@@ -2,8 +2,7 @@ import { IntakeWriter, unchanged } from '@intake/application-intakes';
 import { type Principal } from '@intake/domain-accounts';
 import { type RequestMeta } from '@intake/kernel';
 import { fileNotFound } from '../downloads/file-links';
-import { type FileRecord } from '../file-records';
-import { FileStore } from '../ports/file-store.port';
+import { type FileRecord, FileStore } from '../ports/file-store.port';
 import { UploadPipeline } from '../uploads/upload-pipeline';
 
 export interface RemoveBriefFileInput {

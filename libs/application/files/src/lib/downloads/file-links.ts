@@ -1,5 +1,5 @@
 import { DomainError } from '@intake/errors';
-import { type FileRecord } from '../file-records';
+import { type FileRecord } from '../ports/file-store.port';
 import { ObjectStorage, SIGNED_URL_SECONDS } from '../ports/object-storage.port';
 
 /** A URL to redirect to, minted for one servable file. */

@@ -1,4 +1,7 @@
-import { type FileRecord } from '../file-records';
+import { type IntakeFile } from '@intake/application-intakes';
+
+/** A stored file, as the files context keeps it (the intakes context's IntakeFile). */
+export type FileRecord = IntakeFile;
 
 /** Files of intakes. Access is checked on the intake before any of these is called. */
 export abstract class FileStore {

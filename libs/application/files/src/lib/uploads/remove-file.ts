@@ -2,8 +2,7 @@ import { IntakeWriter } from '@intake/application-intakes';
 import { assertPortalSlug, changeAsClient } from '@intake/application-portal';
 import { type RequestMeta } from '@intake/kernel';
 import { fileNotFound } from '../downloads/file-links';
-import { type FileRecord } from '../file-records';
-import { FileStore } from '../ports/file-store.port';
+import { type FileRecord, FileStore } from '../ports/file-store.port';
 import { UploadPipeline } from './upload-pipeline';
 import { unsubmitted, uploadableItem } from './upload-rules';
 

@@ -1,9 +1,9 @@
 import { AccountStore } from '@intake/application-accounts';
 import { planOf } from '@intake/domain-accounts';
 import { DomainError } from '@intake/errors';
-import { cleanFilename, type FileRecord } from '../file-records';
+import { cleanFilename } from '../file-records';
 import { type FileFacts, FileInspector, type Inspection } from '../ports/file-inspector.port';
-import { FileStore } from '../ports/file-store.port';
+import { type FileRecord, FileStore } from '../ports/file-store.port';
 import { type ByteStream, ObjectStorage } from '../ports/object-storage.port';
 import { removeObjects } from '../stored-intake-files';
 

@@ -2,7 +2,7 @@ import { type IntakeRecord, intakeState, type ItemRecord, type IntakeItem } from
 import { discardAnswer, itemNotFound, type Transition } from '@intake/domain-intake';
 import { CONSTRAINT_MAXIMUMS, isFileType } from '@intake/domain-items';
 import { DomainError, validationFailed } from '@intake/errors';
-import { type FileRecord } from '../file-records';
+import { type FileRecord } from '../ports/file-store.port';
 
 /** An item's max_bytes when its definition sets none. */
 export const DEFAULT_MAX_FILE_BYTES = 100 * 1024 * 1024;

@@ -7,8 +7,8 @@ import { clientView } from '@intake/application-portal';
 import { ApiErrors, Public } from '@intake/http';
 import { type RequestMeta } from '@intake/kernel';
 import { Meta } from '../accounts/access';
-import { ApiFileUpload, redirectTo, withIncomingFile } from '../files/uploads';
-import { clientFileView, portalView } from './portal-views';
+import { ApiFileUpload, redirectTo, withIncomingFile } from './uploads';
+import { clientFileView, portalView } from '../portal/portal-views';
 
 /** The client's files in the portal: uploads to file items, their submission, and the brief files. */
 @ApiTags('portal')
