@@ -99,7 +99,8 @@ export const testDepConstraints = depConstraints.map((constraint) => {
 function boundaryOptions(constraints, ignoredCircularDependencies = []) {
   return {
     enforceBuildableLibDependency: true,
-    allow: ['^.*/eslint(\\.base)?\\.config\\.[cm]?[jt]s$'],
+    // Build configuration shares helpers from tools/ (eslint and webpack configs), not code.
+    allow: ['^.*/eslint(\\.base)?\\.config\\.[cm]?[jt]s$', '^(\\.\\./)+tools/build/[\\w.-]+$'],
     depConstraints: constraints,
     ignoredCircularDependencies,
   };

@@ -1,31 +1,14 @@
-const { NxAppWebpackPlugin } = require('@nx/webpack/app-plugin');
 const { readFileSync } = require('fs');
 const { join } = require('path');
 const { DefinePlugin } = require('webpack');
+const nodeAppWebpackConfig = require('../../tools/build/node-app.webpack');
 
 /** The portal page's script, written by `nx bundle portal-web` (this build depends on it). */
 const PORTAL_WEB_BUNDLE = join(__dirname, '../../dist/libs/web/portal/portal.js');
 
-module.exports = {
-  output: {
-    path: join(__dirname, '../../dist/apps/api'),
-    clean: true,
-    ...(process.env.NODE_ENV !== 'production' && {
-      devtoolModuleFilenameTemplate: '[absolute-resource-path]',
-    }),
-  },
+module.exports = nodeAppWebpackConfig(__dirname, {
+  additionalEntryPoints: [{ entryName: 'migrate', entryPath: './src/migrate.ts' }],
   plugins: [
-    new NxAppWebpackPlugin({
-      target: 'node',
-      compiler: 'tsc',
-      main: './src/main.ts',
-      additionalEntryPoints: [{ entryName: 'migrate', entryPath: './src/migrate.ts' }],
-      tsConfig: './tsconfig.app.json',
-      optimization: false,
-      outputHashing: 'none',
-      generatePackageJson: true,
-      sourceMap: true,
-    }),
     // Inlined as a string constant (portal-page.script.ts): main.js stays the whole app. Read when
     // the build runs, not when Nx loads this file; a missing bundle fails the build.
     new DefinePlugin({
@@ -34,4 +17,4 @@ module.exports = {
       }),
     }),
   ],
-};
+});

@@ -1,6 +1,7 @@
 import { type INestApplication } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { type NestFastifyApplication } from '@nestjs/platform-fastify';
+import { type AppConfig, loadConfigOrExit } from '@intake/config';
 import { Clock } from '@intake/kernel';
 import type { DestinationStream, Logger } from 'pino';
 import { ERROR_TRANSLATORS, type ErrorTranslator } from './error-envelope';
@@ -81,4 +82,41 @@ export async function startHttpApp(
     `${options.app} listening on http://${options.host}:${options.port}`,
   );
   return app;
+}
+
+/** The scheduler's and dispatcher's HTTP ports only serve probes. */
+const WORKER_BODY_LIMIT_BYTES = 16 * 1024;
+
+/** What an app's entry point starts, from its validated configuration. */
+export interface AppEntry {
+  rootModule: unknown;
+  port: number;
+  /** Largest JSON body; the workers' probe ports take small ones. */
+  bodyLimitBytes?: number;
+  trustProxy?: boolean;
+  openApi?: OpenApiInfo;
+}
+
+/**
+ * The `main.ts` of every app: read and validate the configuration (a bad one exits 78 naming the
+ * variable), start the Nest app on its port, and exit 1 with one line when it cannot start.
+ */
+export function runHttpApp(app: string, entry: (config: AppConfig) => AppEntry): void {
+  const start = async () => {
+    const config = loadConfigOrExit(process.env, app);
+    const { rootModule, port, bodyLimitBytes, trustProxy, openApi } = entry(config);
+    await startHttpApp(rootModule, {
+      app,
+      host: config.host,
+      port,
+      logLevel: config.logLevel,
+      bodyLimitBytes: bodyLimitBytes ?? WORKER_BODY_LIMIT_BYTES,
+      trustProxy: trustProxy ?? false,
+      openApi,
+    });
+  };
+  start().catch((error: unknown) => {
+    process.stderr.write(`${app}: failed to start: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.exit(1);
+  });
 }
