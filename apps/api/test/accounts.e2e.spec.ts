@@ -1,30 +1,15 @@
-import { Client } from 'pg';
-import { type TestApp, type TestEnvironment } from '@intake/testing';
-import { AccountsClient, invitationTokenFor, PASSWORD, type Session, uniqueEmail } from './accounts-client';
-import { apiTestEnvironment, startApi } from './api-test-app';
+import { invitationTokenFor, PASSWORD, type Session, uniqueEmail } from './accounts-client';
+import { useApi } from './api-test-app';
 
 describe('accounts and access (real Postgres and Redis)', () => {
-  let environment: TestEnvironment;
-  let t: TestApp;
-  let client: AccountsClient;
+  const api = useApi({ TEST_CLOCK: 'enabled' });
 
-  beforeAll(async () => {
-    environment = await apiTestEnvironment();
-    t = await startApi({ ...environment.env, TEST_CLOCK: 'enabled' });
-    client = new AccountsClient(t.app);
-  });
-
-  afterAll(async () => {
-    await t?.close();
-    await environment?.dispose();
-  });
-
-  const setClock = (now: string) => client.request({ method: 'POST', url: '/_test/clock', payload: { now } });
+  const setClock = (now: string) => api.client.request({ method: 'POST', url: '/_test/clock', payload: { now } });
 
   describe('sign-up and log-in', () => {
     it('signs up an owner on the free plan', async () => {
       const email = uniqueEmail('signup');
-      const response = await client.request({
+      const response = await api.client.request({
         method: 'POST',
         url: '/v1/auth/signup',
         payload: { email, password: PASSWORD, name: 'Jana', account_name: 'Studio Nováková' },
@@ -39,8 +24,8 @@ describe('accounts and access (real Postgres and Redis)', () => {
     });
 
     it('refuses a taken e-mail, whatever its case, with 409 email_taken', async () => {
-      const { email } = await client.signUp();
-      const response = await client.request({
+      const { email } = await api.client.signUp();
+      const response = await api.client.request({
         method: 'POST',
         url: '/v1/auth/signup',
         payload: { email: email.toUpperCase(), password: PASSWORD, name: 'X', account_name: 'Y' },
@@ -50,7 +35,7 @@ describe('accounts and access (real Postgres and Redis)', () => {
     });
 
     it('validates the sign-up body field by field', async () => {
-      const response = await client.request({
+      const response = await api.client.request({
         method: 'POST',
         url: '/v1/auth/signup',
         payload: { email: 'nope', password: 'short', name: '   ' },
@@ -61,8 +46,8 @@ describe('accounts and access (real Postgres and Redis)', () => {
     });
 
     it('logs in with session and CSRF cookies; wrong credentials are 401', async () => {
-      const { email } = await client.signUp();
-      const response = await client.request({
+      const { email } = await api.client.signUp();
+      const response = await api.client.request({
         method: 'POST',
         url: '/v1/auth/login',
         payload: { email, password: PASSWORD },
@@ -79,33 +64,33 @@ describe('accounts and access (real Postgres and Redis)', () => {
         { email, password: 'wrong password!' },
         { email: uniqueEmail('nobody'), password: PASSWORD },
       ]) {
-        const wrong = await client.request({ method: 'POST', url: '/v1/auth/login', payload });
+        const wrong = await api.client.request({ method: 'POST', url: '/v1/auth/login', payload });
         expect(wrong.statusCode).toBe(401);
         expect(wrong.json().error).toBe('unauthorized');
       }
     });
 
     it('me answers the session’s user, account and role; log-out ends the session', async () => {
-      const { session, email } = await client.owner();
-      const me = await client.asSession(session, { method: 'GET', url: '/v1/auth/me' });
+      const { session, email } = await api.client.owner();
+      const me = await api.client.asSession(session, { method: 'GET', url: '/v1/auth/me' });
       expect(me.statusCode).toBe(200);
       expect(me.json()).toMatchObject({ user: { email }, role: 'owner' });
 
-      expect((await client.asSession(session, { method: 'POST', url: '/v1/auth/logout' })).statusCode).toBe(204);
-      expect((await client.asSession(session, { method: 'GET', url: '/v1/auth/me' })).statusCode).toBe(401);
+      expect((await api.client.asSession(session, { method: 'POST', url: '/v1/auth/logout' })).statusCode).toBe(204);
+      expect((await api.client.asSession(session, { method: 'GET', url: '/v1/auth/me' })).statusCode).toBe(401);
     });
 
     it('throttles log-in per e-mail address, even for the right password, with Retry-After', async () => {
-      const { email } = await client.signUp();
+      const { email } = await api.client.signUp();
       for (let i = 0; i < 5; i += 1) {
-        const r = await client.request({
+        const r = await api.client.request({
           method: 'POST',
           url: '/v1/auth/login',
           payload: { email, password: `wrong-${i}-password` },
         });
         expect(r.statusCode).toBe(401);
       }
-      const blocked = await client.request({
+      const blocked = await api.client.request({
         method: 'POST',
         url: '/v1/auth/login',
         payload: { email, password: PASSWORD },
@@ -114,9 +99,9 @@ describe('accounts and access (real Postgres and Redis)', () => {
       expect(blocked.json()).toMatchObject({ error: 'rate_limited', reason: 'login_throttled' });
       expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
       // The window passes: the right password works again.
-      await client.request({ method: 'POST', url: '/_test/clock', payload: { advance_seconds: 15 * 60 } });
+      await api.client.request({ method: 'POST', url: '/_test/clock', payload: { advance_seconds: 15 * 60 } });
       expect(
-        (await client.request({ method: 'POST', url: '/v1/auth/login', payload: { email, password: PASSWORD } }))
+        (await api.client.request({ method: 'POST', url: '/v1/auth/login', payload: { email, password: PASSWORD } }))
           .statusCode,
       ).toBe(200);
     });
@@ -124,34 +109,34 @@ describe('accounts and access (real Postgres and Redis)', () => {
     it('throttles log-in per client IP across e-mail addresses', async () => {
       const ip = '203.0.113.77';
       for (let i = 0; i < 30; i += 1) {
-        await client.request({
+        await api.client.request({
           method: 'POST',
           url: '/v1/auth/login',
           payload: { email: uniqueEmail('guess'), password: 'guessing-password' },
           remoteAddress: ip,
         });
       }
-      const { email } = await client.signUp();
-      const blocked = await client.request({
+      const { email } = await api.client.signUp();
+      const blocked = await api.client.request({
         method: 'POST',
         url: '/v1/auth/login',
         payload: { email, password: PASSWORD },
         remoteAddress: ip,
       });
       expect(blocked.statusCode).toBe(429);
-      const elsewhere = await client.request({
+      const elsewhere = await api.client.request({
         method: 'POST',
         url: '/v1/auth/login',
         payload: { email, password: PASSWORD },
         remoteAddress: '198.51.100.1',
       });
       expect(elsewhere.statusCode).toBe(200);
-    });
+    }, 30_000); // thirty scrypt checks
   });
 
   describe('CSRF double submit', () => {
     it('refuses an unsafe cookie request without the matching header (403 reason csrf)', async () => {
-      const { session } = await client.owner();
+      const { session } = await api.client.owner();
       const body = { name: 'k', scopes: ['admin'] };
       const cases = [
         { cookie: session.cookie },
@@ -159,15 +144,15 @@ describe('accounts and access (real Postgres and Redis)', () => {
         { cookie: `sid=${session.sid}`, 'x-csrf-token': session.csrf },
       ];
       for (const headers of cases) {
-        const response = await client.request({ method: 'POST', url: '/v1/keys', headers, payload: body });
+        const response = await api.client.request({ method: 'POST', url: '/v1/keys', headers, payload: body });
         expect(response.statusCode).toBe(403);
         expect(response.json()).toMatchObject({ error: 'forbidden', reason: 'csrf' });
       }
       // Safe methods need no token; a correct token passes.
       expect(
-        (await client.request({ method: 'GET', url: '/v1/keys', headers: { cookie: session.cookie } })).statusCode,
+        (await api.client.request({ method: 'GET', url: '/v1/keys', headers: { cookie: session.cookie } })).statusCode,
       ).toBe(200);
-      expect((await client.asSession(session, { method: 'POST', url: '/v1/keys', payload: body })).statusCode).toBe(
+      expect((await api.client.asSession(session, { method: 'POST', url: '/v1/keys', payload: body })).statusCode).toBe(
         201,
       );
     });
@@ -176,11 +161,11 @@ describe('accounts and access (real Postgres and Redis)', () => {
   describe('API keys', () => {
     let owner: { session: Session; accountId: string };
     beforeAll(async () => {
-      owner = await client.owner();
+      owner = await api.client.owner();
     });
 
     it('sign-up → log-in → create key → use key', async () => {
-      const response = await client.asSession(owner.session, {
+      const response = await api.client.asSession(owner.session, {
         method: 'POST',
         url: '/v1/keys',
         payload: { name: 'Zapier', scopes: ['intakes:read', 'intakes:write'] },
@@ -197,11 +182,11 @@ describe('accounts and access (real Postgres and Redis)', () => {
       expect(created.last4).toBe(created.key.slice(-4));
       expect(Buffer.from(created.key.slice('svc_live_'.length), 'base64url').length * 8).toBeGreaterThanOrEqual(128);
 
-      const used = await client.asKey(created.key, { method: 'GET', url: '/v1/account' });
+      const used = await api.client.asKey(created.key, { method: 'GET', url: '/v1/account' });
       expect(used.statusCode).toBe(200);
       expect(used.json().account.id).toBe(owner.accountId);
 
-      const list = await client.asSession(owner.session, { method: 'GET', url: '/v1/keys' });
+      const list = await api.client.asSession(owner.session, { method: 'GET', url: '/v1/keys' });
       const listed = list.json().keys.find((k: { id: string }) => k.id === created.id);
       expect(Object.keys(listed).sort()).toEqual(
         ['created_at', 'id', 'last4', 'last_used_at', 'mode', 'name', 'prefix', 'revoked_at', 'scopes'].sort(),
@@ -211,41 +196,43 @@ describe('accounts and access (real Postgres and Redis)', () => {
     });
 
     it('test keys are svc_test_ keys', async () => {
-      const { key } = await client.createKey(owner.session, ['admin'], 'test');
+      const { key } = await api.client.createKey(owner.session, ['admin'], 'test');
       expect(key).toMatch(/^svc_test_/);
     });
 
     it('a revoked key gets 401; revoking it again is 400; an unknown id is 404', async () => {
-      const { id, key } = await client.createKey(owner.session);
-      expect((await client.asSession(owner.session, { method: 'DELETE', url: `/v1/keys/${id}` })).statusCode).toBe(204);
-      const refused = await client.asKey(key, { method: 'GET', url: '/v1/account' });
+      const { id, key } = await api.client.createKey(owner.session);
+      expect((await api.client.asSession(owner.session, { method: 'DELETE', url: `/v1/keys/${id}` })).statusCode).toBe(
+        204,
+      );
+      const refused = await api.client.asKey(key, { method: 'GET', url: '/v1/account' });
       expect(refused.statusCode).toBe(401);
-      const again = await client.asSession(owner.session, { method: 'DELETE', url: `/v1/keys/${id}` });
+      const again = await api.client.asSession(owner.session, { method: 'DELETE', url: `/v1/keys/${id}` });
       expect(again.statusCode).toBe(400);
       expect(again.json()).toMatchObject({ error: 'invalid_request', reason: 'key_already_revoked' });
       expect(
-        (await client.asSession(owner.session, { method: 'DELETE', url: '/v1/keys/key_unknown' })).statusCode,
+        (await api.client.asSession(owner.session, { method: 'DELETE', url: '/v1/keys/key_unknown' })).statusCode,
       ).toBe(404);
     });
 
     it('DELETE /v1/keys/current revokes the calling key and is key-only', async () => {
-      const { key } = await client.createKey(owner.session);
-      expect((await client.asKey(key, { method: 'DELETE', url: '/v1/keys/current' })).statusCode).toBe(204);
-      expect((await client.asKey(key, { method: 'GET', url: '/v1/account' })).statusCode).toBe(401);
-      const bySession = await client.asSession(owner.session, { method: 'DELETE', url: '/v1/keys/current' });
+      const { key } = await api.client.createKey(owner.session);
+      expect((await api.client.asKey(key, { method: 'DELETE', url: '/v1/keys/current' })).statusCode).toBe(204);
+      expect((await api.client.asKey(key, { method: 'GET', url: '/v1/account' })).statusCode).toBe(401);
+      const bySession = await api.client.asSession(owner.session, { method: 'DELETE', url: '/v1/keys/current' });
       expect(bySession.statusCode).toBe(403);
       expect(bySession.json().reason).toBe('key_only');
     });
 
     it('keys cannot manage keys or call session-only routes (403 session_only)', async () => {
-      const { key } = await client.createKey(owner.session);
+      const { key } = await api.client.createKey(owner.session);
       for (const [method, url] of [
         ['POST', '/v1/keys'],
         ['GET', '/v1/keys'],
         ['GET', '/v1/auth/me'],
         ['GET', '/v1/team/members'],
       ] as const) {
-        const response = await client.asKey(key, {
+        const response = await api.client.asKey(key, {
           method,
           url,
           payload: method === 'POST' ? { name: 'x', scopes: ['admin'] } : undefined,
@@ -255,9 +242,11 @@ describe('accounts and access (real Postgres and Redis)', () => {
     });
 
     it('another account’s key id is 404', async () => {
-      const other = await client.owner();
-      const { id } = await client.createKey(other.session);
-      expect((await client.asSession(owner.session, { method: 'DELETE', url: `/v1/keys/${id}` })).statusCode).toBe(404);
+      const other = await api.client.owner();
+      const { id } = await api.client.createKey(other.session);
+      expect((await api.client.asSession(owner.session, { method: 'DELETE', url: `/v1/keys/${id}` })).statusCode).toBe(
+        404,
+      );
     });
 
     it.each([
@@ -267,13 +256,13 @@ describe('accounts and access (real Postgres and Redis)', () => {
       ['an unknown key', { authorization: `Bearer svc_live_${'A'.repeat(43)}` }],
       ['an unknown session', { cookie: 'sid=not-a-session' }],
     ])('%s is 401 unauthorized', async (_what, headers) => {
-      const response = await client.request({ method: 'GET', url: '/v1/account', headers });
+      const response = await api.client.request({ method: 'GET', url: '/v1/account', headers });
       expect(response.statusCode).toBe(401);
       expect(response.json().error).toBe('unauthorized');
     });
 
     it('validates key creation', async () => {
-      const response = await client.asSession(owner.session, {
+      const response = await api.client.asSession(owner.session, {
         method: 'POST',
         url: '/v1/keys',
         payload: { name: '', mode: 'prod', scopes: ['intakes:delete'] },
@@ -289,17 +278,17 @@ describe('accounts and access (real Postgres and Redis)', () => {
     let member: { session: Session; userId: string; email: string };
 
     beforeAll(async () => {
-      owner = await client.owner();
+      owner = await api.client.owner();
       const email = uniqueEmail('member');
-      const invited = await client.asSession(owner.session, {
+      const invited = await api.client.asSession(owner.session, {
         method: 'POST',
         url: '/v1/team/invitations',
         payload: { email, name: 'Petr' },
       });
       expect(invited.statusCode).toBe(201);
       expect(invited.json()).toMatchObject({ invitation: { email, name: 'Petr' }, email_sent: true });
-      const token = await invitationTokenFor(t.config.mail.outboxDir, email);
-      const accepted = await client.request({
+      const token = await invitationTokenFor(api.t.config.mail.outboxDir, email);
+      const accepted = await api.client.request({
         method: 'POST',
         url: '/v1/auth/accept-invitation',
         payload: { token, password: PASSWORD, name: 'Petr S.' },
@@ -307,9 +296,9 @@ describe('accounts and access (real Postgres and Redis)', () => {
       expect(accepted.statusCode).toBe(201);
       expect(accepted.json().user).toMatchObject({ email, role: 'member' });
       expect(accepted.json().account.id).toBe(owner.accountId);
-      member = { session: await client.logIn(email), userId: accepted.json().user.id, email };
+      member = { session: await api.client.logIn(email), userId: accepted.json().user.id, email };
 
-      const reused = await client.request({
+      const reused = await api.client.request({
         method: 'POST',
         url: '/v1/auth/accept-invitation',
         payload: { token, password: PASSWORD, name: 'Again' },
@@ -327,8 +316,8 @@ describe('accounts and access (real Postgres and Redis)', () => {
       ['intakes:read', 'GET', '/v1/account', 200],
       ['intakes:read', 'GET', '/v1/usage', 200],
     ] as const)('a key with %s: %s %s → %i', async (scope, method, url, status) => {
-      const { key } = await client.createKey(owner.session, [scope]);
-      const response = await client.asKey(key, {
+      const { key } = await api.client.createKey(owner.session, [scope]);
+      const response = await api.client.asKey(key, {
         method,
         url,
         payload: method === 'PATCH' ? { name: 'Renamed by key' } : undefined,
@@ -342,21 +331,21 @@ describe('accounts and access (real Postgres and Redis)', () => {
       ['PATCH', '/v1/account', { name: 'Member rename' }],
       ['DELETE', '/v1/team/members/usr_whoever', undefined],
     ] as const)('a member gets 403 owner_only for %s %s', async (method, url, payload) => {
-      const response = await client.asSession(member.session, { method, url, payload });
+      const response = await api.client.asSession(member.session, { method, url, payload });
       expect(response.statusCode).toBe(403);
       expect(response.json().reason).toBe('owner_only');
     });
 
     it('members can read the team, account and usage', async () => {
-      const members = await client.asSession(member.session, { method: 'GET', url: '/v1/team/members' });
+      const members = await api.client.asSession(member.session, { method: 'GET', url: '/v1/team/members' });
       expect(members.statusCode).toBe(200);
       expect(members.json().members.map((m: { role: string }) => m.role)).toEqual(['owner', 'member']);
-      expect((await client.asSession(member.session, { method: 'GET', url: '/v1/account' })).statusCode).toBe(200);
-      expect((await client.asSession(member.session, { method: 'GET', url: '/v1/usage' })).statusCode).toBe(200);
+      expect((await api.client.asSession(member.session, { method: 'GET', url: '/v1/account' })).statusCode).toBe(200);
+      expect((await api.client.asSession(member.session, { method: 'GET', url: '/v1/usage' })).statusCode).toBe(200);
     });
 
     it('inviting an address that already has an account is 409', async () => {
-      const response = await client.asSession(owner.session, {
+      const response = await api.client.asSession(owner.session, {
         method: 'POST',
         url: '/v1/team/invitations',
         payload: { email: member.email, name: 'Dup' },
@@ -365,16 +354,19 @@ describe('accounts and access (real Postgres and Redis)', () => {
     });
 
     it('the owner cannot be removed; a removed member’s session ends', async () => {
-      const self = await client.asSession(owner.session, { method: 'DELETE', url: `/v1/team/members/${owner.userId}` });
+      const self = await api.client.asSession(owner.session, {
+        method: 'DELETE',
+        url: `/v1/team/members/${owner.userId}`,
+      });
       expect(self.statusCode).toBe(400);
       expect(self.json().reason).toBe('cannot_remove_owner');
       expect(
-        (await client.asSession(owner.session, { method: 'DELETE', url: `/v1/team/members/${member.userId}` }))
+        (await api.client.asSession(owner.session, { method: 'DELETE', url: `/v1/team/members/${member.userId}` }))
           .statusCode,
       ).toBe(204);
-      expect((await client.asSession(member.session, { method: 'GET', url: '/v1/account' })).statusCode).toBe(401);
+      expect((await api.client.asSession(member.session, { method: 'GET', url: '/v1/account' })).statusCode).toBe(401);
       expect(
-        (await client.asSession(owner.session, { method: 'DELETE', url: `/v1/team/members/${member.userId}` }))
+        (await api.client.asSession(owner.session, { method: 'DELETE', url: `/v1/team/members/${member.userId}` }))
           .statusCode,
       ).toBe(404);
     });
@@ -382,8 +374,8 @@ describe('accounts and access (real Postgres and Redis)', () => {
 
   describe('account, usage, pricing', () => {
     it('GET /v1/account shows the account and its plan', async () => {
-      const { session } = await client.owner();
-      const response = await client.asSession(session, { method: 'GET', url: '/v1/account' });
+      const { session } = await api.client.owner();
+      const response = await api.client.asSession(session, { method: 'GET', url: '/v1/account' });
       expect(response.statusCode).toBe(200);
       expect(response.json().plan).toMatchObject({
         id: 'free',
@@ -393,8 +385,9 @@ describe('accounts and access (real Postgres and Redis)', () => {
     });
 
     it('PATCH /v1/account changes settings, clears with null, and needs a field', async () => {
-      const { session } = await client.owner();
-      const patch = (payload: object) => client.asSession(session, { method: 'PATCH', url: '/v1/account', payload });
+      const { session } = await api.client.owner();
+      const patch = (payload: object) =>
+        api.client.asSession(session, { method: 'PATCH', url: '/v1/account', payload });
       const changed = await patch({
         name: 'Nové jméno',
         default_language: 'cs',
@@ -426,8 +419,8 @@ describe('accounts and access (real Postgres and Redis)', () => {
 
     it('GET /v1/usage has the spec’s shape for the current period', async () => {
       await setClock('2030-06-15T12:00:00Z');
-      const { session } = await client.owner();
-      const response = await client.asSession(session, { method: 'GET', url: '/v1/usage' });
+      const { session } = await api.client.owner();
+      const response = await api.client.asSession(session, { method: 'GET', url: '/v1/usage' });
       expect(response.json()).toEqual({
         period: '2030-06',
         intakes: { used: 0, limit: 10 },
@@ -437,7 +430,7 @@ describe('accounts and access (real Postgres and Redis)', () => {
     });
 
     it('GET /pricing.json is public and lists the four plans', async () => {
-      const response = await client.request({ method: 'GET', url: '/pricing.json' });
+      const response = await api.client.request({ method: 'GET', url: '/pricing.json' });
       expect(response.statusCode).toBe(200);
       expect(
         response.json().plans.map((p: { id: string; requests_per_hour: number }) => [p.id, p.requests_per_hour]),
@@ -454,21 +447,21 @@ describe('accounts and access (real Postgres and Redis)', () => {
   describe('hourly request limit', () => {
     it('the 60th request passes, the 61st is 429 until the top of the hour; keys share, accounts do not', async () => {
       await setClock('2030-01-01T10:59:00Z');
-      const a = await client.owner();
-      const b = await client.owner();
-      const keyA1 = await client.createKey(a.session); // request 1 of account A
-      const keyA2 = await client.createKey(a.session); // request 2
+      const a = await api.client.owner();
+      const b = await api.client.owner();
+      const keyA1 = await api.client.createKey(a.session); // request 1 of account A
+      const keyA2 = await api.client.createKey(a.session); // request 2
 
       let last;
       for (let i = 3; i <= 60; i += 1) {
-        last = await client.asKey(i % 2 ? keyA1.key : keyA2.key, { method: 'GET', url: '/v1/account' });
+        last = await api.client.asKey(i % 2 ? keyA1.key : keyA2.key, { method: 'GET', url: '/v1/account' });
         expect(last.statusCode).toBe(200);
       }
       expect(last?.headers['x-ratelimit-limit']).toBe('60');
       expect(last?.headers['x-ratelimit-remaining']).toBe('0');
       expect(last?.headers['x-ratelimit-reset']).toBe(String(Date.parse('2030-01-01T11:00:00Z') / 1000));
 
-      const refused = await client.asKey(keyA1.key, { method: 'GET', url: '/v1/account' });
+      const refused = await api.client.asKey(keyA1.key, { method: 'GET', url: '/v1/account' });
       expect(refused.statusCode).toBe(429);
       expect(refused.json()).toMatchObject({ error: 'rate_limited', reason: 'hourly_limit' });
       const retryAfter = Number(refused.headers['retry-after']);
@@ -477,14 +470,14 @@ describe('accounts and access (real Postgres and Redis)', () => {
       expect(refused.json().message).toContain('60 requests per hour');
       expect(refused.json().message).toContain(`${retryAfter} seconds`);
       // The session of the same account shares the counter.
-      expect((await client.asSession(a.session, { method: 'GET', url: '/v1/account' })).statusCode).toBe(429);
+      expect((await api.client.asSession(a.session, { method: 'GET', url: '/v1/account' })).statusCode).toBe(429);
       // Another account does not.
-      const other = await client.asSession(b.session, { method: 'GET', url: '/v1/account' });
+      const other = await api.client.asSession(b.session, { method: 'GET', url: '/v1/account' });
       expect(other.statusCode).toBe(200);
       expect(other.headers['x-ratelimit-remaining']).toBe('59');
 
       await setClock('2030-01-01T11:00:01Z');
-      const fresh = await client.asKey(keyA2.key, { method: 'GET', url: '/v1/account' });
+      const fresh = await api.client.asKey(keyA2.key, { method: 'GET', url: '/v1/account' });
       expect(fresh.statusCode).toBe(200);
       expect(fresh.headers['x-ratelimit-remaining']).toBe('59');
     });
@@ -492,13 +485,13 @@ describe('accounts and access (real Postgres and Redis)', () => {
 
   describe('audit log', () => {
     it('records every state-changing call, newest first, filterable, without secrets', async () => {
-      const owner = await client.owner();
-      const { id: keyId, key } = await client.createKey(owner.session);
-      await client.asSession(owner.session, { method: 'DELETE', url: `/v1/keys/${keyId}` });
-      const admin = await client.createKey(owner.session);
-      await client.asKey(admin.key, { method: 'PATCH', url: '/v1/account', payload: { name: 'Via key' } });
+      const owner = await api.client.owner();
+      const { id: keyId, key } = await api.client.createKey(owner.session);
+      await api.client.asSession(owner.session, { method: 'DELETE', url: `/v1/keys/${keyId}` });
+      const admin = await api.client.createKey(owner.session);
+      await api.client.asKey(admin.key, { method: 'PATCH', url: '/v1/account', payload: { name: 'Via key' } });
 
-      const page = await client.asKey(admin.key, { method: 'GET', url: '/v1/audit?limit=100' });
+      const page = await api.client.asKey(admin.key, { method: 'GET', url: '/v1/audit?limit=100' });
       expect(page.statusCode).toBe(200);
       const entries = page.json().entries as Array<{
         action: string;
@@ -526,55 +519,49 @@ describe('accounts and access (real Postgres and Redis)', () => {
       expect(page.body).not.toContain(admin.key);
       expect(page.body).not.toContain(PASSWORD);
 
-      const byAction = await client.asKey(admin.key, { method: 'GET', url: '/v1/audit?action=api_key.created' });
+      const byAction = await api.client.asKey(admin.key, { method: 'GET', url: '/v1/audit?action=api_key.created' });
       expect(byAction.json().total).toBe(2);
-      const byTarget = await client.asKey(admin.key, { method: 'GET', url: `/v1/audit?target=${keyId}` });
+      const byTarget = await api.client.asKey(admin.key, { method: 'GET', url: `/v1/audit?target=${keyId}` });
       expect(byTarget.json().entries.map((e: { action: string }) => e.action)).toEqual([
         'api_key.revoked',
         'api_key.created',
       ]);
-      const byActor = await client.asKey(admin.key, { method: 'GET', url: `/v1/audit?actor=${admin.id}` });
+      const byActor = await api.client.asKey(admin.key, { method: 'GET', url: `/v1/audit?actor=${admin.id}` });
       expect(byActor.json().entries.map((e: { action: string }) => e.action)).toEqual(['account.updated']);
-      const paged = await client.asKey(admin.key, { method: 'GET', url: '/v1/audit?limit=2&offset=1' });
+      const paged = await api.client.asKey(admin.key, { method: 'GET', url: '/v1/audit?limit=2&offset=1' });
       expect(paged.json()).toMatchObject({ total: 6, limit: 2, offset: 1 });
       expect(paged.json().entries.map((e: { action: string }) => e.action)).toEqual([
         'api_key.created',
         'api_key.revoked',
       ]);
-      expect((await client.asKey(admin.key, { method: 'GET', url: '/v1/audit?limit=101' })).statusCode).toBe(422);
+      expect((await api.client.asKey(admin.key, { method: 'GET', url: '/v1/audit?limit=101' })).statusCode).toBe(422);
     });
 
     it('another account sees none of it', async () => {
-      const a = await client.owner();
-      const b = await client.owner();
-      const bKey = await client.createKey(b.session);
-      const page = await client.asKey(bKey.key, { method: 'GET', url: `/v1/audit?actor=${a.userId}` });
+      const a = await api.client.owner();
+      const b = await api.client.owner();
+      const bKey = await api.client.createKey(b.session);
+      const page = await api.client.asKey(bKey.key, { method: 'GET', url: `/v1/audit?actor=${a.userId}` });
       expect(page.json()).toMatchObject({ total: 0, entries: [] });
     });
 
     it('is append-only in the database itself', async () => {
-      const db = new Client({ connectionString: environment.db.url });
-      await db.connect();
-      try {
-        await expect(db.query(`UPDATE audit_entries SET action = 'forged'`)).rejects.toThrow(/append-only/);
-        await expect(db.query(`DELETE FROM audit_entries`)).rejects.toThrow(/append-only/);
-        await expect(db.query(`TRUNCATE audit_entries`)).rejects.toThrow(/append-only/);
-      } finally {
-        await db.end();
-      }
+      await expect(api.db.query(`UPDATE audit_entries SET action = 'forged'`)).rejects.toThrow(/append-only/);
+      await expect(api.db.query(`DELETE FROM audit_entries`)).rejects.toThrow(/append-only/);
+      await expect(api.db.query(`TRUNCATE audit_entries`)).rejects.toThrow(/append-only/);
     });
   });
 
   it('no key, password, password hash or session id in any response body or log line', async () => {
-    const before = t.logs.lines.length;
-    const owner = await client.owner();
-    const created = await client.createKey(owner.session);
+    const before = api.t.logs.lines.length;
+    const owner = await api.client.owner();
+    const created = await api.client.createKey(owner.session);
     const bodies: string[] = [];
     for (const url of ['/v1/keys', '/v1/auth/me', '/v1/account', '/v1/audit', '/v1/team/members']) {
-      bodies.push((await client.asSession(owner.session, { method: 'GET', url })).body);
+      bodies.push((await api.client.asSession(owner.session, { method: 'GET', url })).body);
     }
-    bodies.push((await client.asKey(created.key, { method: 'GET', url: '/v1/account' })).body);
-    const logs = t.logs.lines.slice(before).join('\n');
+    bodies.push((await api.client.asKey(created.key, { method: 'GET', url: '/v1/account' })).body);
+    const logs = api.t.logs.lines.slice(before).join('\n');
     expect(logs.length).toBeGreaterThan(0);
     for (const text of [...bodies, logs]) {
       expect(text).not.toContain(created.key);
@@ -587,39 +574,28 @@ describe('accounts and access (real Postgres and Redis)', () => {
 });
 
 describe('RATE_LIMIT_MODE=observe', () => {
+  const api = useApi({ RATE_LIMIT_MODE: 'observe' });
+
   it('counts and reports the hourly limit but never refuses', async () => {
-    const environment = await apiTestEnvironment();
-    const t = await startApi({ ...environment.env, RATE_LIMIT_MODE: 'observe' });
-    try {
-      const client = new AccountsClient(t.app);
-      const { session } = await client.owner();
-      const { key } = await client.createKey(session);
-      let last;
-      for (let i = 0; i < 62; i += 1) last = await client.asKey(key, { method: 'GET', url: '/v1/account' });
-      expect(last?.statusCode).toBe(200);
-      expect(last?.headers['x-ratelimit-remaining']).toBe('0');
-    } finally {
-      await t.close();
-      await environment.dispose();
-    }
+    const { session } = await api.client.owner();
+    const { key } = await api.client.createKey(session);
+    let last;
+    for (let i = 0; i < 62; i += 1) last = await api.client.asKey(key, { method: 'GET', url: '/v1/account' });
+    expect(last?.statusCode).toBe(200);
+    expect(last?.headers['x-ratelimit-remaining']).toBe('0');
   });
 });
 
 describe('SIGNUP=disabled', () => {
+  const api = useApi({ SIGNUP: 'disabled' });
+
   it('refuses sign-up with 403 signup_disabled', async () => {
-    const environment = await apiTestEnvironment();
-    const t = await startApi({ ...environment.env, SIGNUP: 'disabled' });
-    try {
-      const response = await t.app.inject({
-        method: 'POST',
-        url: '/v1/auth/signup',
-        payload: { email: uniqueEmail(), password: PASSWORD, name: 'A', account_name: 'B' },
-      });
-      expect(response.statusCode).toBe(403);
-      expect(response.json().reason).toBe('signup_disabled');
-    } finally {
-      await t.close();
-      await environment.dispose();
-    }
+    const response = await api.t.app.inject({
+      method: 'POST',
+      url: '/v1/auth/signup',
+      payload: { email: uniqueEmail(), password: PASSWORD, name: 'A', account_name: 'B' },
+    });
+    expect(response.statusCode).toBe(403);
+    expect(response.json().reason).toBe('signup_disabled');
   });
 });

@@ -1,49 +1,36 @@
-import { Client } from 'pg';
 import { ScanFile, SweepScans } from '@intake/application-files';
-import { ClamdServer, construct, EICAR, multipart, pdf, type TestApp, type TestEnvironment } from '@intake/testing';
-import { AccountsClient } from './accounts-client';
-import { apiTestEnvironment, startApi } from './api-test-app';
+import { ClamdServer, construct, EICAR, multipart, pdf } from '@intake/testing';
+import { useApi } from './api-test-app';
 
 describe('antivirus: uploads scanned by a real clamd (EICAR test signatures)', () => {
-  let environment: TestEnvironment;
   let clamd: ClamdServer;
-  let t: TestApp;
-  let client: AccountsClient;
-  let db: Client;
   let key: string;
   let scanFile: ScanFile;
   let sweepScans: SweepScans;
+  const api = useApi(
+    { AV: 'clamd', CLAMD_HOST: '127.0.0.1', PUBLIC_BASE_URL: 'http://api.test' },
+    {
+      prepare: async (environment) => {
+        clamd = await new ClamdServer().start();
+        return { ...environment.env, CLAMD_PORT: String(clamd.port) };
+      },
+    },
+  );
 
   beforeAll(async () => {
-    clamd = await new ClamdServer().start();
-    environment = await apiTestEnvironment();
-    t = await startApi({
-      ...environment.env,
-      AV: 'clamd',
-      CLAMD_HOST: '127.0.0.1',
-      CLAMD_PORT: String(clamd.port),
-      PUBLIC_BASE_URL: 'http://api.test',
-    });
     // The scans run in the scheduler app; here they are built on the api's own ports.
-    scanFile = construct(t.app, ScanFile);
-    sweepScans = construct(t.app, SweepScans);
-    client = new AccountsClient(t.app);
-    db = new Client({ connectionString: environment.db.url });
-    await db.connect();
-    const owner = await client.owner();
-    key = (await client.createKey(owner.session, ['admin'])).key;
-  }, 60_000);
+    scanFile = construct(api.t.app, ScanFile);
+    sweepScans = construct(api.t.app, SweepScans);
+    ({ key } = await api.owner());
+  });
 
   afterAll(async () => {
-    await db?.end();
-    await t?.close();
-    await environment?.dispose();
     await clamd?.stop();
   });
 
   const newIntake = async () => {
     const created = (
-      await client.asKey(key, {
+      await api.client.asKey(key, {
         method: 'POST',
         url: '/v1/intakes',
         payload: {
@@ -58,10 +45,10 @@ describe('antivirus: uploads scanned by a real clamd (EICAR test signatures)', (
   const upload = (url: string, name: string, content: Buffer, asOwner = false) => {
     const body = multipart('file', name, content);
     const request = { method: 'POST' as const, url, payload: body.payload, headers: body.headers };
-    return asOwner ? client.asKey(key, request) : client.request(request);
+    return asOwner ? api.client.asKey(key, request) : api.client.request(request);
   };
   const download = (id: string, fileId: string) =>
-    client.asKey(key, { method: 'GET', url: `/v1/intakes/${id}/items/statement/files/${fileId}` });
+    api.client.asKey(key, { method: 'GET', url: `/v1/intakes/${id}/items/statement/files/${fileId}` });
 
   it('keeps an upload pending until scanned; an infected one is never served and the client is asked for another', async () => {
     const { id, slug } = await newIntake();
@@ -75,7 +62,7 @@ describe('antivirus: uploads scanned by a real clamd (EICAR test signatures)', (
 
     // Submitted before the scan finished: the verdict sends the item back to pending.
     expect(
-      (await client.request({ method: 'POST', url: `/portal/v1/${slug}/items/statement/submit` })).statusCode,
+      (await api.client.request({ method: 'POST', url: `/portal/v1/${slug}/items/statement/submit` })).statusCode,
     ).toBe(200);
     expect(await scanFile.execute(file.id)).toBe('infected');
     expect(await scanFile.execute(file.id)).toBe('skipped');
@@ -83,18 +70,18 @@ describe('antivirus: uploads scanned by a real clamd (EICAR test signatures)', (
     const infected = await download(id, file.id);
     expect(infected.statusCode).toBe(422);
     expect(infected.json()).toMatchObject({ reason: 'file_infected' });
-    const detail = (await client.asKey(key, { method: 'GET', url: `/v1/intakes/${id}` })).json();
+    const detail = (await api.client.asKey(key, { method: 'GET', url: `/v1/intakes/${id}` })).json();
     expect(detail.items[0]).toMatchObject({
       status: 'pending',
       files: [expect.objectContaining({ av_status: 'infected' })],
     });
     expect(detail.intake.status).toBe('in_progress');
-    const row = (await db.query(`SELECT av_signature FROM files WHERE id = $1`, [file.id])).rows[0];
+    const row = (await api.db.query(`SELECT av_signature FROM files WHERE id = $1`, [file.id])).rows[0];
     expect(row.av_signature).toMatch(/EICAR/i);
 
-    const portal = (await client.request({ method: 'GET', url: `/portal/v1/${slug}` })).json();
+    const portal = (await api.client.request({ method: 'GET', url: `/portal/v1/${slug}` })).json();
     expect(portal.items[0].files).toEqual([expect.objectContaining({ av_status: 'infected' })]);
-    const resubmit = await client.request({ method: 'POST', url: `/portal/v1/${slug}/items/statement/submit` });
+    const resubmit = await api.client.request({ method: 'POST', url: `/portal/v1/${slug}/items/statement/submit` });
     expect(resubmit.statusCode).toBe(422);
     expect(resubmit.json().details).toContainEqual({
       path: 'files[0]',
@@ -114,12 +101,12 @@ describe('antivirus: uploads scanned by a real clamd (EICAR test signatures)', (
 
   it('scans brief files before storing them: EICAR is 422 and nothing is stored or counted', async () => {
     const { id } = await newIntake();
-    const before = (await db.query(`SELECT storage_bytes_used FROM accounts`)).rows;
+    const before = (await api.db.query(`SELECT storage_bytes_used FROM accounts`)).rows;
     const refused = await upload(`/v1/intakes/${id}/brief/files`, 'eicar.com', Buffer.from(EICAR), true);
     expect(refused.statusCode).toBe(422);
     expect(refused.json()).toMatchObject({ error: 'unprocessable', reason: 'file_infected' });
-    expect((await db.query(`SELECT count(*)::int AS n FROM files WHERE intake_id = $1`, [id])).rows[0].n).toBe(0);
-    expect((await db.query(`SELECT storage_bytes_used FROM accounts`)).rows).toEqual(before);
+    expect((await api.db.query(`SELECT count(*)::int AS n FROM files WHERE intake_id = $1`, [id])).rows[0].n).toBe(0);
+    expect((await api.db.query(`SELECT storage_bytes_used FROM accounts`)).rows).toEqual(before);
     const accepted = await upload(`/v1/intakes/${id}/brief/files`, 'brief.pdf', pdf(), true);
     expect(accepted.statusCode).toBe(201);
     expect(accepted.json().file).toMatchObject({ av_status: 'clean', mime: 'application/pdf' });
@@ -131,8 +118,11 @@ describe('antivirus: uploads scanned by a real clamd (EICAR test signatures)', (
     await clamd.stop();
     await expect(scanFile.execute(file.id)).rejects.toThrow();
     const row = async () =>
-      (await db.query(`SELECT av_status, scan_attempts, scan_error, next_scan_at FROM files WHERE id = $1`, [file.id]))
-        .rows[0];
+      (
+        await api.db.query(`SELECT av_status, scan_attempts, scan_error, next_scan_at FROM files WHERE id = $1`, [
+          file.id,
+        ])
+      ).rows[0];
     const first = await row();
     expect(first).toMatchObject({ av_status: 'pending', scan_attempts: 1, scan_error: expect.any(String) });
     const later = new Date(Date.now() + 10 * 60_000);

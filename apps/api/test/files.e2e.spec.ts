@@ -1,24 +1,16 @@
 import { Readable } from 'node:stream';
 import { ObjectStorage } from '@intake/application-files';
-import { type TestApp, type TestEnvironment } from '@intake/testing';
-import { apiTestEnvironment, startApi } from './api-test-app';
+import { useApi } from './api-test-app';
 
 describe('signed file URLs of the fs storage driver', () => {
-  let environment: TestEnvironment;
-  let t: TestApp;
+  const api = useApi({ PUBLIC_BASE_URL: 'http://api.test' });
   let storage: ObjectStorage;
 
   beforeAll(async () => {
-    environment = await apiTestEnvironment();
-    t = await startApi({ ...environment.env, PUBLIC_BASE_URL: 'http://api.test' });
-    storage = t.app.get(ObjectStorage, { strict: false });
+    storage = api.t.app.get(ObjectStorage, { strict: false });
     await storage.put('intakes/in_x/items/contract/f1', Readable.from([Buffer.from('%PDF-1.4 hello')]), {
       maxBytes: 1000,
     });
-  });
-  afterAll(async () => {
-    await t?.close();
-    await environment?.dispose();
   });
 
   const path = (url: string) => url.replace('http://api.test', '');
@@ -28,7 +20,7 @@ describe('signed file URLs of the fs storage driver', () => {
       filename: 'Smlouva č. 1.pdf',
       contentType: 'application/pdf',
     });
-    const response = await t.app.inject({ method: 'GET', url: path(url) });
+    const response = await api.t.app.inject({ method: 'GET', url: path(url) });
     expect(response.statusCode).toBe(200);
     expect(response.body).toBe('%PDF-1.4 hello');
     expect(response.headers['content-type']).toBe('application/pdf');
@@ -45,7 +37,7 @@ describe('signed file URLs of the fs storage driver', () => {
   ])('refuses %s with 403', async (_what, tamper) => {
     const url = new URL(await storage.signedUrl('intakes/in_x/items/contract/f1', { filename: 'a.pdf' }));
     tamper(url);
-    const response = await t.app.inject({ method: 'GET', url: `${url.pathname}${url.search}` });
+    const response = await api.t.app.inject({ method: 'GET', url: `${url.pathname}${url.search}` });
     expect(response.statusCode).toBe(403);
     expect(response.json()).toMatchObject({ error: 'forbidden', reason: 'invalid_signature' });
   });
@@ -54,6 +46,6 @@ describe('signed file URLs of the fs storage driver', () => {
     await storage.put('gone/f', Readable.from([Buffer.from('x')]), { maxBytes: 10 });
     const url = await storage.signedUrl('gone/f', { filename: 'f' });
     await storage.delete('gone/f');
-    expect((await t.app.inject({ method: 'GET', url: path(url) })).statusCode).toBe(404);
+    expect((await api.t.app.inject({ method: 'GET', url: path(url) })).statusCode).toBe(404);
   });
 });

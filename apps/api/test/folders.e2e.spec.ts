@@ -1,29 +1,18 @@
-import { type TestApp, type TestEnvironment } from '@intake/testing';
-import { AccountsClient, type Session } from './accounts-client';
-import { apiTestEnvironment, startApi } from './api-test-app';
+import { type Session } from './accounts-client';
+import { useApi } from './api-test-app';
 
 describe('folders', () => {
-  let environment: TestEnvironment;
-  let t: TestApp;
-  let client: AccountsClient;
+  const api = useApi();
   let owner: { session: Session; accountId: string };
   let key: string;
 
   beforeAll(async () => {
-    environment = await apiTestEnvironment();
-    t = await startApi(environment.env);
-    client = new AccountsClient(t.app);
-    owner = await client.owner();
-    key = (await client.createKey(owner.session, ['intakes:read', 'intakes:write'])).key;
-  });
-
-  afterAll(async () => {
-    await t?.close();
-    await environment?.dispose();
+    owner = await api.client.owner();
+    key = (await api.client.createKey(owner.session, ['intakes:read', 'intakes:write'])).key;
   });
 
   const create = (name: string, as = key) =>
-    client.asKey(as, { method: 'POST', url: '/v1/folders', payload: { name } });
+    api.client.asKey(as, { method: 'POST', url: '/v1/folders', payload: { name } });
 
   it('creates folders (trimmed, placed last) and lists them by sort_order then name', async () => {
     const first = await create('  Weddings  ');
@@ -32,9 +21,9 @@ describe('folders', () => {
     expect(first.json().folder.id).toMatch(/^fld_/);
     await create('Agencies');
     const third = (await create('Bakeries')).json().folder;
-    await client.asKey(key, { method: 'PATCH', url: `/v1/folders/${third.id}`, payload: { sort_order: 0 } });
+    await api.client.asKey(key, { method: 'PATCH', url: `/v1/folders/${third.id}`, payload: { sort_order: 0 } });
 
-    const list = await client.asKey(key, { method: 'GET', url: '/v1/folders' });
+    const list = await api.client.asKey(key, { method: 'GET', url: '/v1/folders' });
     expect(list.statusCode).toBe(200);
     expect(list.json().folders.map((f: { name: string }) => f.name)).toEqual(['Bakeries', 'Weddings', 'Agencies']);
   });
@@ -59,7 +48,7 @@ describe('folders', () => {
     expect(again.statusCode).toBe(409);
     expect(again.json().reason).toBe('folder_exists');
     const other = (await create('Other')).json().folder;
-    const rename = await client.asKey(key, {
+    const rename = await api.client.asKey(key, {
       method: 'PATCH',
       url: `/v1/folders/${other.id}`,
       payload: { name: 'DUPLICATES' },
@@ -69,46 +58,54 @@ describe('folders', () => {
 
   it('PATCH renames; with no field it is 400; an unknown id is 404', async () => {
     const folder = (await create('Old name')).json().folder;
-    const renamed = await client.asKey(key, {
+    const renamed = await api.client.asKey(key, {
       method: 'PATCH',
       url: `/v1/folders/${folder.id}`,
       payload: { name: 'New name' },
     });
     expect(renamed.statusCode).toBe(200);
     expect(renamed.json().folder).toMatchObject({ id: folder.id, name: 'New name' });
-    const empty = await client.asKey(key, { method: 'PATCH', url: `/v1/folders/${folder.id}`, payload: {} });
+    const empty = await api.client.asKey(key, { method: 'PATCH', url: `/v1/folders/${folder.id}`, payload: {} });
     expect(empty.statusCode).toBe(400);
     expect(empty.json().error).toBe('invalid_request');
     expect(
-      (await client.asKey(key, { method: 'PATCH', url: '/v1/folders/fld_nope', payload: { name: 'x' } })).statusCode,
+      (await api.client.asKey(key, { method: 'PATCH', url: '/v1/folders/fld_nope', payload: { name: 'x' } }))
+        .statusCode,
     ).toBe(404);
   });
 
   it('DELETE removes it (204), then 404', async () => {
     const folder = (await create('Short-lived')).json().folder;
-    expect((await client.asKey(key, { method: 'DELETE', url: `/v1/folders/${folder.id}` })).statusCode).toBe(204);
-    expect((await client.asKey(key, { method: 'DELETE', url: `/v1/folders/${folder.id}` })).statusCode).toBe(404);
+    expect((await api.client.asKey(key, { method: 'DELETE', url: `/v1/folders/${folder.id}` })).statusCode).toBe(204);
+    expect((await api.client.asKey(key, { method: 'DELETE', url: `/v1/folders/${folder.id}` })).statusCode).toBe(404);
   });
 
   it('another account’s folder is 404 and never listed', async () => {
-    const other = await client.owner();
-    const otherKey = (await client.createKey(other.session)).key;
+    const other = await api.client.owner();
+    const otherKey = (await api.client.createKey(other.session)).key;
     const folder = (await create('Mine')).json().folder;
     expect(
-      (await client.asKey(otherKey, { method: 'PATCH', url: `/v1/folders/${folder.id}`, payload: { name: 'Theirs' } }))
-        .statusCode,
+      (
+        await api.client.asKey(otherKey, {
+          method: 'PATCH',
+          url: `/v1/folders/${folder.id}`,
+          payload: { name: 'Theirs' },
+        })
+      ).statusCode,
     ).toBe(404);
-    expect((await client.asKey(otherKey, { method: 'DELETE', url: `/v1/folders/${folder.id}` })).statusCode).toBe(404);
-    expect((await client.asKey(otherKey, { method: 'GET', url: '/v1/folders' })).json().folders).toEqual([]);
+    expect((await api.client.asKey(otherKey, { method: 'DELETE', url: `/v1/folders/${folder.id}` })).statusCode).toBe(
+      404,
+    );
+    expect((await api.client.asKey(otherKey, { method: 'GET', url: '/v1/folders' })).json().folders).toEqual([]);
   });
 
   it('reading needs intakes:read, changing needs intakes:write', async () => {
-    const reader = (await client.createKey(owner.session, ['intakes:read'])).key;
-    expect((await client.asKey(reader, { method: 'GET', url: '/v1/folders' })).statusCode).toBe(200);
+    const reader = (await api.client.createKey(owner.session, ['intakes:read'])).key;
+    expect((await api.client.asKey(reader, { method: 'GET', url: '/v1/folders' })).statusCode).toBe(200);
     const refused = await create('Nope', reader);
     expect(refused.statusCode).toBe(403);
     expect(refused.json().reason).toBe('missing_scope');
-    const writerOnly = (await client.createKey(owner.session, ['intakes:write'])).key;
-    expect((await client.asKey(writerOnly, { method: 'GET', url: '/v1/folders' })).statusCode).toBe(403);
+    const writerOnly = (await api.client.createKey(owner.session, ['intakes:write'])).key;
+    expect((await api.client.asKey(writerOnly, { method: 'GET', url: '/v1/folders' })).statusCode).toBe(403);
   });
 });

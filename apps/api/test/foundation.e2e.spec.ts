@@ -6,9 +6,9 @@ import { DataSource } from 'typeorm';
 import { AppConfig } from '@intake/config';
 import { Public } from '@intake/http';
 import { isId } from '@intake/ids';
-import { TcpProxy, TestApp, TestEnvironment } from '@intake/testing';
+import { TcpProxy } from '@intake/testing';
 import { ApiModule } from '../src/app/api.module';
-import { apiTestEnvironment, startApi } from './api-test-app';
+import { useApi } from './api-test-app';
 
 class ClientDto {
   @IsEmail()
@@ -73,35 +73,32 @@ const withProbes = (config: AppConfig) => {
 };
 
 describe('api foundation (real Postgres and Redis)', () => {
-  let environment: TestEnvironment;
   let pgProxy: TcpProxy;
   let redisProxy: TcpProxy;
-  let t: TestApp;
-
-  beforeAll(async () => {
-    environment = await apiTestEnvironment();
-    const db = new URL(environment.db.url);
-    pgProxy = await new TcpProxy(db.hostname, Number(db.port || 5432)).start();
-    const redis = new URL(environment.env['REDIS_URL'] as string);
-    redisProxy = await new TcpProxy(redis.hostname, Number(redis.port || 6379)).start();
-    const viaProxy = new URL(environment.db.url);
-    viaProxy.host = `127.0.0.1:${pgProxy.port}`;
-    t = await startApi(
-      {
-        ...environment.env,
-        DATABASE_URL: viaProxy.toString(),
-        REDIS_URL: `redis://127.0.0.1:${redisProxy.port}`,
-        BODY_LIMIT_BYTES: '2048',
+  // The api reaches PostgreSQL and Redis through proxies the tests can cut.
+  const api = useApi(
+    { BODY_LIMIT_BYTES: '2048' },
+    {
+      rootModule: withProbes,
+      prepare: async (environment) => {
+        const db = new URL(environment.db.url);
+        pgProxy = await new TcpProxy(db.hostname, Number(db.port || 5432)).start();
+        const redis = new URL(environment.env['REDIS_URL'] as string);
+        redisProxy = await new TcpProxy(redis.hostname, Number(redis.port || 6379)).start();
+        const viaProxy = new URL(environment.db.url);
+        viaProxy.host = `127.0.0.1:${pgProxy.port}`;
+        return {
+          ...environment.env,
+          DATABASE_URL: viaProxy.toString(),
+          REDIS_URL: `redis://127.0.0.1:${redisProxy.port}`,
+        };
       },
-      withProbes,
-    );
-  });
+    },
+  );
 
   afterAll(async () => {
-    await t?.close();
     await pgProxy?.stop();
     await redisProxy?.stop();
-    await environment?.dispose();
   });
 
   const expectEnvelope = (response: { headers: Record<string, unknown>; json(): Record<string, unknown> }) => {
@@ -115,14 +112,14 @@ describe('api foundation (real Postgres and Redis)', () => {
 
   describe('probes', () => {
     it('GET /healthz answers ok', async () => {
-      const response = await t.app.inject({ method: 'GET', url: '/healthz' });
+      const response = await api.t.app.inject({ method: 'GET', url: '/healthz' });
       expect(response.statusCode).toBe(200);
       expect(response.json()).toEqual({ status: 'ok' });
       expect(isId('request', response.headers['x-request-id'])).toBe(true);
     });
 
     it('GET /readyz is 200 when every dependency answers', async () => {
-      const response = await t.app.inject({ method: 'GET', url: '/readyz' });
+      const response = await api.t.app.inject({ method: 'GET', url: '/readyz' });
       expect(response.statusCode).toBe(200);
       expect(response.json()).toEqual({
         status: 'ok',
@@ -138,7 +135,7 @@ describe('api foundation (real Postgres and Redis)', () => {
 
   describe('error envelope', () => {
     it('an unknown route is 404 not_found', async () => {
-      const response = await t.app.inject({
+      const response = await api.t.app.inject({
         method: 'GET',
         url: '/v1/no-such-thing',
       });
@@ -147,7 +144,7 @@ describe('api foundation (real Postgres and Redis)', () => {
     });
 
     it('malformed JSON is 400 invalid_request', async () => {
-      const response = await t.app.inject({
+      const response = await api.t.app.inject({
         method: 'POST',
         url: '/_probe/things',
         headers: { 'content-type': 'application/json' },
@@ -160,7 +157,7 @@ describe('api foundation (real Postgres and Redis)', () => {
     });
 
     it('an empty JSON body is 400 invalid_request', async () => {
-      const response = await t.app.inject({
+      const response = await api.t.app.inject({
         method: 'POST',
         url: '/_probe/things',
         headers: { 'content-type': 'application/json' },
@@ -171,7 +168,7 @@ describe('api foundation (real Postgres and Redis)', () => {
     });
 
     it('an unsupported content type is 400 invalid_request, never 415', async () => {
-      const response = await t.app.inject({
+      const response = await api.t.app.inject({
         method: 'POST',
         url: '/_probe/things',
         headers: { 'content-type': 'text/csv' },
@@ -182,7 +179,7 @@ describe('api foundation (real Postgres and Redis)', () => {
     });
 
     it('missing and malformed fields are 422 validation_failed with one detail per field', async () => {
-      const response = await t.app.inject({
+      const response = await api.t.app.inject({
         method: 'POST',
         url: '/_probe/things',
         payload: {
@@ -206,7 +203,7 @@ describe('api foundation (real Postgres and Redis)', () => {
     });
 
     it('a valid body passes the pipe', async () => {
-      const response = await t.app.inject({
+      const response = await api.t.app.inject({
         method: 'POST',
         url: '/_probe/things',
         payload: {
@@ -220,7 +217,7 @@ describe('api foundation (real Postgres and Redis)', () => {
     });
 
     it('a body over the configured limit is 422, never 413', async () => {
-      const response = await t.app.inject({
+      const response = await api.t.app.inject({
         method: 'POST',
         url: '/_probe/things',
         payload: {
@@ -236,7 +233,7 @@ describe('api foundation (real Postgres and Redis)', () => {
     });
 
     it('an unexpected exception is 500 internal_error without stack, SQL or driver text, logged with the request id', async () => {
-      const response = await t.app.inject({
+      const response = await api.t.app.inject({
         method: 'GET',
         url: '/_probe/boom',
       });
@@ -244,7 +241,7 @@ describe('api foundation (real Postgres and Redis)', () => {
       const body = expectEnvelope(response);
       expect(body['error']).toBe('internal_error');
       expect(response.body).not.toMatch(/secret_table|SELECT|password|at .*\.ts|stack/i);
-      const logged = t.logs.records().find((r) => r['request_id'] === body['request_id'] && r['level'] === 50);
+      const logged = api.t.logs.records().find((r) => r['request_id'] === body['request_id'] && r['level'] === 50);
       expect(logged).toBeDefined();
       expect(JSON.stringify(logged)).toContain('secret_table');
     });
@@ -257,28 +254,28 @@ describe('api foundation (real Postgres and Redis)', () => {
     });
 
     it('database unreachable: 503 service_unavailable with Retry-After, and /readyz names the database', async () => {
-      expect((await t.app.inject({ method: 'GET', url: '/_probe/db' })).statusCode).toBe(200);
+      expect((await api.t.app.inject({ method: 'GET', url: '/_probe/db' })).statusCode).toBe(200);
       pgProxy.cut();
-      const response = await t.app.inject({ method: 'GET', url: '/_probe/db' });
+      const response = await api.t.app.inject({ method: 'GET', url: '/_probe/db' });
       expect(response.statusCode).toBe(503);
       const body = expectEnvelope(response);
       expect(body['error']).toBe('service_unavailable');
       expect(Number(response.headers['retry-after'])).toBeGreaterThan(0);
       expect(response.body).not.toMatch(/ECONN|terminated|pg/);
 
-      const ready = await t.app.inject({ method: 'GET', url: '/readyz' });
+      const ready = await api.t.app.inject({ method: 'GET', url: '/readyz' });
       expect(ready.statusCode).toBe(503);
       expect(expectEnvelope(ready)['params']).toMatchObject({
         failing: ['database'],
       });
 
       pgProxy.restore();
-      expect((await t.app.inject({ method: 'GET', url: '/_probe/db' })).statusCode).toBe(200);
+      expect((await api.t.app.inject({ method: 'GET', url: '/_probe/db' })).statusCode).toBe(200);
     });
 
     it('Redis unreachable: /readyz is 503 naming redis', async () => {
       redisProxy.cut();
-      const ready = await t.app.inject({ method: 'GET', url: '/readyz' });
+      const ready = await api.t.app.inject({ method: 'GET', url: '/readyz' });
       expect(ready.statusCode).toBe(503);
       const body = expectEnvelope(ready);
       expect((body['params'] as { failing: string[] }).failing).toEqual(['redis']);
@@ -291,8 +288,8 @@ describe('api foundation (real Postgres and Redis)', () => {
       const apiKey = 'svc_live_Zm9vYmFyYmF6cXV4cXV1eGNvcmdl';
       const sessionId = 'sid-value-7b1f0c3e9d';
       const password = 'hunter2-correct-horse';
-      const before = t.logs.lines.length;
-      const response = await t.app.inject({
+      const before = api.t.logs.lines.length;
+      const response = await api.t.app.inject({
         method: 'POST',
         url: '/_probe/things',
         headers: {
@@ -307,7 +304,7 @@ describe('api foundation (real Postgres and Redis)', () => {
         },
       });
       expect(response.statusCode).toBe(422); // password is not an accepted field
-      const lines = t.logs.lines.slice(before);
+      const lines = api.t.logs.lines.slice(before);
       expect(lines.length).toBeGreaterThan(0);
       const text = lines.join('\n');
       expect(text).not.toContain(apiKey);
@@ -317,8 +314,8 @@ describe('api foundation (real Postgres and Redis)', () => {
     });
 
     it('redacts the bound parameters of a failed query', () => {
-      const before = t.logs.lines.length;
-      const logger = (t.app.getHttpAdapter().getInstance() as { log: { error(o: object, m: string): void } }).log;
+      const before = api.t.logs.lines.length;
+      const logger = (api.t.app.getHttpAdapter().getInstance() as { log: { error(o: object, m: string): void } }).log;
       logger.error(
         {
           err: {
@@ -330,13 +327,13 @@ describe('api foundation (real Postgres and Redis)', () => {
         },
         'x',
       );
-      expect(t.logs.lines.slice(before).join('\n')).not.toContain('hunter2-secret');
+      expect(api.t.logs.lines.slice(before).join('\n')).not.toContain('hunter2-secret');
     });
 
     it('redacts secrets even when code passes them to the logger', () => {
-      const before = t.logs.lines.length;
+      const before = api.t.logs.lines.length;
       const logger = (
-        t.app.getHttpAdapter().getInstance() as {
+        api.t.app.getHttpAdapter().getInstance() as {
           log: { info(o: object, m: string): void };
         }
       ).log;
@@ -348,7 +345,7 @@ describe('api foundation (real Postgres and Redis)', () => {
         },
         'x',
       );
-      const text = t.logs.lines.slice(before).join('\n');
+      const text = api.t.logs.lines.slice(before).join('\n');
       expect(text).not.toMatch(/svc_live_leak|leak-pw|leak-token/);
       expect(text).toContain('[redacted]');
     });
@@ -356,7 +353,7 @@ describe('api foundation (real Postgres and Redis)', () => {
 
   it('test-clock routes do not exist unless TEST_CLOCK=enabled', async () => {
     for (const url of ['/_test/clock', '/_test/tick']) {
-      const response = await t.app.inject({
+      const response = await api.t.app.inject({
         method: 'POST',
         url,
         payload: { advance_seconds: 1 },

@@ -1,7 +1,4 @@
-import { Client } from 'pg';
-import { type TestApp, type TestEnvironment } from '@intake/testing';
-import { AccountsClient } from './accounts-client';
-import { apiTestEnvironment, startApi } from './api-test-app';
+import { useApi } from './api-test-app';
 
 /** Every intake endpoint, with a valid body, so that only access can refuse it. */
 const ENDPOINTS = (id: string): Array<[method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object]> => [
@@ -27,9 +24,7 @@ const ENDPOINTS = (id: string): Array<[method: 'GET' | 'POST' | 'PATCH' | 'DELET
 ];
 
 describe('intake endpoints refuse other accounts, other modes and missing scopes', () => {
-  let environment: TestEnvironment;
-  let t: TestApp;
-  let client: AccountsClient;
+  const api = useApi();
   let id: string;
   let otherAccount: string;
   let testKey: string;
@@ -37,20 +32,14 @@ describe('intake endpoints refuse other accounts, other modes and missing scopes
   let owner: string;
 
   beforeAll(async () => {
-    environment = await apiTestEnvironment();
-    t = await startApi(environment.env);
-    client = new AccountsClient(t.app);
-    const db = new Client({ connectionString: environment.db.url });
-    await db.connect();
-    const a = await client.owner();
-    const b = await client.owner();
-    await db.query(`UPDATE accounts SET plan = 'agency'`);
-    await db.end();
-    owner = (await client.createKey(a.session, ['admin'])).key;
-    testKey = (await client.createKey(a.session, ['admin'], 'test')).key;
-    noScope = (await client.createKey(a.session, ['secrets:read'])).key;
-    otherAccount = (await client.createKey(b.session, ['admin'])).key;
-    const created = await client.asKey(owner, {
+    const a = await api.client.owner();
+    const b = await api.client.owner();
+    await api.db.query(`UPDATE accounts SET plan = 'agency'`);
+    owner = (await api.client.createKey(a.session, ['admin'])).key;
+    testKey = (await api.client.createKey(a.session, ['admin'], 'test')).key;
+    noScope = (await api.client.createKey(a.session, ['secrets:read'])).key;
+    otherAccount = (await api.client.createKey(b.session, ['admin'])).key;
+    const created = await api.client.asKey(owner, {
       method: 'POST',
       url: '/v1/intakes',
       payload: {
@@ -65,23 +54,18 @@ describe('intake endpoints refuse other accounts, other modes and missing scopes
     id = created.json().intake_id;
   });
 
-  afterAll(async () => {
-    await t?.close();
-    await environment?.dispose();
-  });
-
   it.each([
     ['another account’s key', 404, () => otherAccount],
     ['a test key on a live intake', 404, () => testKey],
     ['a key without the needed scope', 403, () => noScope],
   ])('%s gets %i everywhere', async (_who, status, key) => {
     for (const [method, url, payload] of ENDPOINTS(id)) {
-      const response = await client.asKey(key(), { method, url, payload });
+      const response = await api.client.asKey(key(), { method, url, payload });
       expect([method, url, response.statusCode]).toEqual([method, url, status]);
       expect(response.json().error).toBe(status === 404 ? 'not_found' : 'forbidden');
     }
     // Nothing was changed by any of those calls.
-    const detail = (await client.asKey(owner, { method: 'GET', url: `/v1/intakes/${id}` })).json();
+    const detail = (await api.client.asKey(owner, { method: 'GET', url: `/v1/intakes/${id}` })).json();
     expect(detail.intake).toMatchObject({ status: 'sent', owner_note: null });
     expect(detail.items.map((i: { key: string }) => i.key)).toEqual(['about', 'task']);
   });

@@ -1,38 +1,21 @@
-import { Client } from 'pg';
-import { type TestApp, type TestEnvironment } from '@intake/testing';
-import { AccountsClient } from './accounts-client';
-import { apiTestEnvironment, startApi } from './api-test-app';
+import { useApi } from './api-test-app';
 
 const ITEMS = [{ key: 'about', type: 'longtext', label: 'About you' }];
 
 describe('intake settings, recipients and clients (real Postgres and Redis)', () => {
-  let environment: TestEnvironment;
-  let t: TestApp;
-  let client: AccountsClient;
-  let db: Client;
+  const api = useApi();
   let key: string;
   let testKey: string;
 
   beforeAll(async () => {
-    environment = await apiTestEnvironment();
-    t = await startApi(environment.env);
-    client = new AccountsClient(t.app);
-    db = new Client({ connectionString: environment.db.url });
-    await db.connect();
-    const owner = await client.owner();
-    await db.query(`UPDATE accounts SET plan = 'agency' WHERE id = $1`, [owner.accountId]);
-    key = (await client.createKey(owner.session, ['admin'])).key;
-    testKey = (await client.createKey(owner.session, ['admin'], 'test')).key;
-  });
-
-  afterAll(async () => {
-    await db?.end();
-    await t?.close();
-    await environment?.dispose();
+    const owner = await api.client.owner();
+    await api.db.query(`UPDATE accounts SET plan = 'agency' WHERE id = $1`, [owner.accountId]);
+    key = (await api.client.createKey(owner.session, ['admin'])).key;
+    testKey = (await api.client.createKey(owner.session, ['admin'], 'test')).key;
   });
 
   const call = (method: 'POST' | 'PATCH' | 'DELETE' | 'GET', url: string, payload?: object, as = key) =>
-    client.asKey(as, { method, url, payload });
+    api.client.asKey(as, { method, url, payload });
   const newIntake = async (overrides: object = {}, as = key) =>
     (
       await call(
@@ -43,7 +26,7 @@ describe('intake settings, recipients and clients (real Postgres and Redis)', ()
       )
     ).json().intake_id as string;
   const addReminder = (id: string, status: string) =>
-    db.query(
+    api.db.query(
       `INSERT INTO chases (id, intake_id, channel, kind, status, scheduled_at, attempt_no, created_at) VALUES ($1, $2, 'email', 'reminder', $3, now(), 1, now())`,
       [`chs_test${Math.random().toString(36).slice(2, 14)}`, id, status],
     );
@@ -121,7 +104,7 @@ describe('intake settings, recipients and clients (real Postgres and Redis)', ()
     it('raising max_reminders above the reminders sent clears stalled_at; other changes keep a stalled intake stalled', async () => {
       const id = await newIntake();
       for (let i = 0; i < 3; i += 1) await addReminder(id, 'sent');
-      await db.query(`UPDATE intakes SET stalled_at = now() WHERE id = $1`, [id]);
+      await api.db.query(`UPDATE intakes SET stalled_at = now() WHERE id = $1`, [id]);
       const unchanged = await call('PATCH', `/v1/intakes/${id}`, { respect_quiet_hours: false });
       expect(unchanged.json().intake.stalled_at).not.toBeNull();
       const same = await call('PATCH', `/v1/intakes/${id}`, { max_reminders: 3 });
@@ -178,9 +161,15 @@ describe('intake settings, recipients and clients (real Postgres and Redis)', ()
       expect(
         (await call('DELETE', `/v1/intakes/${id}/recipients/${encodeURIComponent('b@client.example')}`)).statusCode,
       ).toBe(204);
-      const missing = await call('DELETE', `/v1/intakes/${id}/recipients/${encodeURIComponent('b@client.example')}`);
+      const missing = await call(
+        'DELETE',
+        `/v1/intakes/${id}/recipients/${encodeURIComponent('b@client.example')}`,
+      );
       expect([missing.statusCode, missing.json().reason]).toEqual([404, 'recipient_not_found']);
-      const primary = await call('DELETE', `/v1/intakes/${id}/recipients/${encodeURIComponent('jan@client.example')}`);
+      const primary = await call(
+        'DELETE',
+        `/v1/intakes/${id}/recipients/${encodeURIComponent('jan@client.example')}`,
+      );
       expect([primary.statusCode, primary.json().reason]).toEqual([400, 'recipient_is_primary']);
       expect((await call('POST', `/v1/intakes/${id}/recipients`, { email: 'not-an-email' })).statusCode).toBe(422);
     });
@@ -200,7 +189,7 @@ describe('intake settings, recipients and clients (real Postgres and Redis)', ()
       );
       expect([notBounced.statusCode, notBounced.json().reason]).toEqual([409, 'recipient_not_bounced']);
 
-      await db.query(
+      await api.db.query(
         `UPDATE intakes SET client_bounced_at = now(), also_notify = jsonb_set(also_notify, '{0,bounced_at}', to_jsonb(now())) WHERE id = $1`,
         [id],
       );
@@ -223,10 +212,10 @@ describe('intake settings, recipients and clients (real Postgres and Redis)', ()
 
   describe('GET /v1/clients', () => {
     it('groups by e-mail case-insensitively, counts, orders, searches and keeps modes apart', async () => {
-      const account = await client.owner();
-      await db.query(`UPDATE accounts SET plan = 'agency' WHERE id = $1`, [account.accountId]);
-      const k = (await client.createKey(account.session, ['admin'])).key;
-      const tk = (await client.createKey(account.session, ['admin'], 'test')).key;
+      const account = await api.client.owner();
+      await api.db.query(`UPDATE accounts SET plan = 'agency' WHERE id = $1`, [account.accountId]);
+      const k = (await api.client.createKey(account.session, ['admin'])).key;
+      const tk = (await api.client.createKey(account.session, ['admin'], 'test')).key;
       await newIntake({ client: { email: 'Anna@Bakery.example', name: 'Anna' } }, k);
       await newIntake(
         { client: { email: 'anna@bakery.example', name: 'Anna Svobodová', timezone: 'Europe/Vienna' } },
@@ -265,7 +254,7 @@ describe('intake settings, recipients and clients (real Postgres and Redis)', ()
         (await call('GET', '/v1/clients', undefined, tk)).json().clients.map((c: { email: string }) => c.email),
       ).toEqual(['secret@test.example']);
       expect((await call('GET', '/v1/clients?q=', undefined, k)).statusCode).toBe(422);
-      expect((await client.asSession(account.session, { method: 'GET', url: '/v1/clients' })).json().total).toBe(3);
+      expect((await api.client.asSession(account.session, { method: 'GET', url: '/v1/clients' })).json().total).toBe(3);
     });
   });
 

@@ -1,9 +1,7 @@
 import { Readable } from 'node:stream';
-import { Client } from 'pg';
 import { ObjectStorage } from '@intake/application-files';
-import { type TestApp, type TestEnvironment } from '@intake/testing';
-import { AccountsClient, type Session } from './accounts-client';
-import { apiTestEnvironment, startApi } from './api-test-app';
+import { type Session } from './accounts-client';
+import { useApi } from './api-test-app';
 
 const ITEMS = [
   { key: 'logo', type: 'image', label: 'Logo', constraints: { formats: ['png', 'svg'] } },
@@ -12,37 +10,23 @@ const ITEMS = [
 ];
 
 describe('intakes (real Postgres and Redis)', () => {
-  let environment: TestEnvironment;
-  let t: TestApp;
-  let client: AccountsClient;
-  let db: Client;
+  const api = useApi({ PORTAL_URL: 'https://portal.example/p' });
   let owner: { session: Session; accountId: string };
   let live: string;
   let test: string;
 
   const setPlan = (accountId: string, plan: string) =>
-    db.query(`UPDATE accounts SET plan = $2 WHERE id = $1`, [accountId, plan]);
+    api.db.query(`UPDATE accounts SET plan = $2 WHERE id = $1`, [accountId, plan]);
 
   beforeAll(async () => {
-    environment = await apiTestEnvironment();
-    t = await startApi({ ...environment.env, PORTAL_URL: 'https://portal.example/p' });
-    client = new AccountsClient(t.app);
-    db = new Client({ connectionString: environment.db.url });
-    await db.connect();
-    owner = await client.owner();
+    owner = await api.client.owner();
     await setPlan(owner.accountId, 'agency');
-    live = (await client.createKey(owner.session, ['admin'])).key;
-    test = (await client.createKey(owner.session, ['admin'], 'test')).key;
-  });
-
-  afterAll(async () => {
-    await db?.end();
-    await t?.close();
-    await environment?.dispose();
+    live = (await api.client.createKey(owner.session, ['admin'])).key;
+    test = (await api.client.createKey(owner.session, ['admin'], 'test')).key;
   });
 
   const create = (payload: object, key = live, headers: Record<string, string> = {}) =>
-    client.asKey(key, { method: 'POST', url: '/v1/intakes', payload, headers });
+    api.client.asKey(key, { method: 'POST', url: '/v1/intakes', payload, headers });
   const body = (overrides: object = {}) => ({
     project_name: 'New website',
     client: { email: 'jan@client.example', name: 'Jan Novák' },
@@ -73,7 +57,7 @@ describe('intakes (real Postgres and Redis)', () => {
 
     it('applies the defaults and stores the client', async () => {
       const { intake_id } = (await create(body({ client_brief: '  Please send by Friday.  ' }))).json();
-      const detail = (await client.asKey(live, { method: 'GET', url: `/v1/intakes/${intake_id}` })).json();
+      const detail = (await api.client.asKey(live, { method: 'GET', url: `/v1/intakes/${intake_id}` })).json();
       expect(detail.intake).toMatchObject({
         intake_id,
         status: 'sent',
@@ -110,25 +94,25 @@ describe('intakes (real Postgres and Redis)', () => {
     it('send false makes a draft; POST send sends it once (then 409)', async () => {
       const { intake_id, status } = (await create(body({ send: false }))).json();
       expect(status).toBe('draft');
-      const sent = await client.asKey(live, { method: 'POST', url: `/v1/intakes/${intake_id}/send` });
+      const sent = await api.client.asKey(live, { method: 'POST', url: `/v1/intakes/${intake_id}/send` });
       expect(sent.statusCode).toBe(200);
       expect(sent.json().intake).toMatchObject({ status: 'sent', sent_at: expect.any(String) });
-      const again = await client.asKey(live, { method: 'POST', url: `/v1/intakes/${intake_id}/send` });
+      const again = await api.client.asKey(live, { method: 'POST', url: `/v1/intakes/${intake_id}/send` });
       expect(again.statusCode).toBe(409);
       expect(again.json().error).toBe('conflict');
     });
 
     it('an empty client_brief is stored as null; the client language falls back to the account default', async () => {
-      await client.asSession(owner.session, {
+      await api.client.asSession(owner.session, {
         method: 'PATCH',
         url: '/v1/account',
         payload: { default_language: 'cs' },
       });
       const { intake_id } = (await create(body({ client_brief: '   ' }))).json();
-      const detail = (await client.asKey(live, { method: 'GET', url: `/v1/intakes/${intake_id}` })).json();
+      const detail = (await api.client.asKey(live, { method: 'GET', url: `/v1/intakes/${intake_id}` })).json();
       expect(detail.intake.client_brief).toBeNull();
       expect(detail.intake.client.language).toBe('cs');
-      await client.asSession(owner.session, {
+      await api.client.asSession(owner.session, {
         method: 'PATCH',
         url: '/v1/account',
         payload: { default_language: 'en' },
@@ -185,10 +169,10 @@ describe('intakes (real Postgres and Redis)', () => {
     });
 
     it('a folder of another account is 400 invalid_request reason validation_error', async () => {
-      const other = await client.owner();
-      const otherKey = (await client.createKey(other.session)).key;
+      const other = await api.client.owner();
+      const otherKey = (await api.client.createKey(other.session)).key;
       const folder = (
-        await client.asKey(otherKey, { method: 'POST', url: '/v1/folders', payload: { name: 'Theirs' } })
+        await api.client.asKey(otherKey, { method: 'POST', url: '/v1/folders', payload: { name: 'Theirs' } })
       ).json().folder;
       const response = await create(body({ folder_id: folder.id }));
       expect(response.statusCode).toBe(400);
@@ -196,14 +180,14 @@ describe('intakes (real Postgres and Redis)', () => {
     });
 
     it('merges a template’s items by key, the request’s winning', async () => {
-      const template = await client.asKey(live, {
+      const template = await api.client.asKey(live, {
         method: 'POST',
         url: '/v1/templates',
         payload: { name: 'Website basics', items: [ITEMS[0], { key: 'photos', type: 'file_list', label: 'Photos' }] },
       });
       expect(template.statusCode).toBe(201);
       expect(template.json().template.slug).toBe('website-basics');
-      const again = await client.asKey(live, {
+      const again = await api.client.asKey(live, {
         method: 'POST',
         url: '/v1/templates',
         payload: { name: 'Website basics', items: [ITEMS[1]] },
@@ -215,7 +199,7 @@ describe('intakes (real Postgres and Redis)', () => {
       );
       expect(created.statusCode).toBe(201);
       const detail = (
-        await client.asKey(live, { method: 'GET', url: `/v1/intakes/${created.json().intake_id}` })
+        await api.client.asKey(live, { method: 'GET', url: `/v1/intakes/${created.json().intake_id}` })
       ).json();
       expect(detail.items.map((i: { key: string; label: string }) => [i.key, i.label])).toEqual([
         ['logo', 'Your logo'],
@@ -223,7 +207,7 @@ describe('intakes (real Postgres and Redis)', () => {
         ['about', 'About you'],
       ]);
       // Template settings are defaults only where the request leaves the field unset.
-      const withSettings = await client.asKey(live, {
+      const withSettings = await api.client.asKey(live, {
         method: 'POST',
         url: '/v1/templates',
         payload: {
@@ -242,7 +226,7 @@ describe('intakes (real Postgres and Redis)', () => {
       const defaulted = (await create(body({ template: 'gentle', items: [ITEMS[1]], max_reminders: 2 }))).json()
         .intake_id;
       expect(
-        (await client.asKey(live, { method: 'GET', url: `/v1/intakes/${defaulted}` })).json().intake,
+        (await api.client.asKey(live, { method: 'GET', url: `/v1/intakes/${defaulted}` })).json().intake,
       ).toMatchObject({
         chase_schedule: 'custom',
         chase_interval_minutes: 2880,
@@ -253,13 +237,13 @@ describe('intakes (real Postgres and Redis)', () => {
         await create(body({ template: 'gentle', items: [ITEMS[1]], chase_schedule: 'gentle' }))
       ).json().intake_id;
       expect(
-        (await client.asKey(live, { method: 'GET', url: `/v1/intakes/${ownSchedule}` })).json().intake,
+        (await api.client.asKey(live, { method: 'GET', url: `/v1/intakes/${ownSchedule}` })).json().intake,
       ).toMatchObject({
         chase_schedule: 'gentle',
         chase_interval_minutes: null,
         max_reminders: 7,
       });
-      const invalid = await client.asKey(live, {
+      const invalid = await api.client.asKey(live, {
         method: 'POST',
         url: '/v1/templates',
         payload: { name: 'Bad', items: [ITEMS[1]], settings: { chase_interval: 3 } },
@@ -267,7 +251,7 @@ describe('intakes (real Postgres and Redis)', () => {
       expect(invalid.statusCode).toBe(422);
       expect(invalid.json().details.map((d: { path: string }) => d.path)).toEqual(['settings.chase_interval']);
 
-      const list = await client.asKey(live, { method: 'GET', url: '/v1/templates' });
+      const list = await api.client.asKey(live, { method: 'GET', url: '/v1/templates' });
       expect(list.json().templates.map((x: { slug: string }) => x.slug)).toEqual([
         'gentle',
         'website-basics',
@@ -298,7 +282,7 @@ describe('intakes (real Postgres and Redis)', () => {
       const ids = new Set(responses.map((r) => r.json().intake_id));
       expect(ids.size).toBe(1);
       expect(responses.map((r) => r.statusCode).sort()).toEqual([200, 200, 200, 200, 200, 201]);
-      const { rows } = await db.query(`SELECT count(*)::int AS n FROM intakes WHERE project_name = $1`, [project]);
+      const { rows } = await api.db.query(`SELECT count(*)::int AS n FROM intakes WHERE project_name = $1`, [project]);
       expect(rows[0].n).toBe(1);
     });
   });
@@ -307,18 +291,18 @@ describe('intakes (real Postgres and Redis)', () => {
     it('another account’s intake is 404; a test key never sees live intakes nor other keys’ test intakes', async () => {
       const liveIntake = (await create(body())).json().intake_id;
       const testIntake = (await create(body(), test)).json().intake_id;
-      const otherTestKey = (await client.createKey(owner.session, ['admin'], 'test')).key;
-      const other = await client.owner();
-      const otherKey = (await client.createKey(other.session)).key;
+      const otherTestKey = (await api.client.createKey(owner.session, ['admin'], 'test')).key;
+      const other = await api.client.owner();
+      const otherKey = (await api.client.createKey(other.session)).key;
 
-      const get = (key: string, id: string) => client.asKey(key, { method: 'GET', url: `/v1/intakes/${id}` });
+      const get = (key: string, id: string) => api.client.asKey(key, { method: 'GET', url: `/v1/intakes/${id}` });
       expect((await get(otherKey, liveIntake)).statusCode).toBe(404);
       expect((await get(test, liveIntake)).statusCode).toBe(404);
       expect((await get(live, testIntake)).statusCode).toBe(404);
       expect((await get(otherTestKey, testIntake)).statusCode).toBe(404);
       expect((await get(test, testIntake)).statusCode).toBe(200);
       expect(
-        (await client.asSession(owner.session, { method: 'GET', url: `/v1/intakes/${testIntake}` })).statusCode,
+        (await api.client.asSession(owner.session, { method: 'GET', url: `/v1/intakes/${testIntake}` })).statusCode,
       ).toBe(200);
       for (const [method, url] of [
         ['GET', `/v1/intakes/${liveIntake}/status`],
@@ -326,22 +310,22 @@ describe('intakes (real Postgres and Redis)', () => {
         ['POST', `/v1/intakes/${liveIntake}/send`],
         ['DELETE', `/v1/intakes/${liveIntake}`],
       ] as const) {
-        expect([url, (await client.asKey(test, { method, url })).statusCode]).toEqual([url, 404]);
+        expect([url, (await api.client.asKey(test, { method, url })).statusCode]).toEqual([url, 404]);
       }
-      const testList = (await client.asKey(test, { method: 'GET', url: '/v1/intakes?limit=100' })).json();
+      const testList = (await api.client.asKey(test, { method: 'GET', url: '/v1/intakes?limit=100' })).json();
       expect(testList.intakes.every((i: { intake_id: string }) => i.intake_id !== liveIntake)).toBe(true);
       expect(testList.intakes.map((i: { intake_id: string }) => i.intake_id)).toContain(testIntake);
-      expect((await client.asKey(otherTestKey, { method: 'GET', url: '/v1/intakes' })).json().total).toBe(0);
+      expect((await api.client.asKey(otherTestKey, { method: 'GET', url: '/v1/intakes' })).json().total).toBe(0);
     });
 
     it('test intakes never contact the client: the invitation is a skipped chase', async () => {
       const { intake_id } = (await create(body(), test)).json();
-      const status = (await client.asKey(test, { method: 'GET', url: `/v1/intakes/${intake_id}/status` })).json();
+      const status = (await api.client.asKey(test, { method: 'GET', url: `/v1/intakes/${intake_id}/status` })).json();
       expect(status.chases).toEqual([
         expect.objectContaining({ kind: 'invite', channel: 'email', status: 'skipped', attempt_no: 0 }),
       ]);
       const liveStatus = (
-        await client.asKey(live, {
+        await api.client.asKey(live, {
           method: 'GET',
           url: `/v1/intakes/${(await create(body())).json().intake_id}/status`,
         })
@@ -352,8 +336,8 @@ describe('intakes (real Postgres and Redis)', () => {
     });
 
     it('reading needs intakes:read, writing intakes:write', async () => {
-      const reader = (await client.createKey(owner.session, ['intakes:read'])).key;
-      expect((await client.asKey(reader, { method: 'GET', url: '/v1/intakes' })).statusCode).toBe(200);
+      const reader = (await api.client.createKey(owner.session, ['intakes:read'])).key;
+      expect((await api.client.asKey(reader, { method: 'GET', url: '/v1/intakes' })).statusCode).toBe(200);
       const refused = await create(body(), reader);
       expect(refused.statusCode).toBe(403);
       expect(refused.json().reason).toBe('missing_scope');
@@ -364,11 +348,12 @@ describe('intakes (real Postgres and Redis)', () => {
     let key: string;
     let folderId: string;
     beforeAll(async () => {
-      const account = await client.owner();
+      const account = await api.client.owner();
       await setPlan(account.accountId, 'agency');
-      key = (await client.createKey(account.session)).key;
-      folderId = (await client.asKey(key, { method: 'POST', url: '/v1/folders', payload: { name: 'Filed' } })).json()
-        .folder.id;
+      key = (await api.client.createKey(account.session)).key;
+      folderId = (
+        await api.client.asKey(key, { method: 'POST', url: '/v1/folders', payload: { name: 'Filed' } })
+      ).json().folder.id;
       await create(
         body({ project_name: 'Bakery site', client: { email: 'Anna@Bakery.example', name: 'Anna Svobodová' } }),
         key,
@@ -387,7 +372,7 @@ describe('intakes (real Postgres and Redis)', () => {
       );
     });
 
-    const list = async (query: string) => client.asKey(key, { method: 'GET', url: `/v1/intakes${query}` });
+    const list = async (query: string) => api.client.asKey(key, { method: 'GET', url: `/v1/intakes${query}` });
     const names = async (query: string) =>
       (await list(query)).json().intakes.map((i: { project_name: string }) => i.project_name);
 
@@ -432,17 +417,17 @@ describe('intakes (real Postgres and Redis)', () => {
         await create(body({ project_name: 'Extra', client: { email: 'x@x.example', name: 'X' } }), key)
       ).json().intake_id;
       expect([await total(''), await total('?status=sent')]).toEqual([4, 3]);
-      await client.asKey(key, { method: 'POST', url: `/v1/intakes/${extra}/archive` });
+      await api.client.asKey(key, { method: 'POST', url: `/v1/intakes/${extra}/archive` });
       expect([await total('?status=sent'), await total('?status=archived')]).toEqual([2, 1]);
-      await client.asKey(key, { method: 'PATCH', url: `/v1/intakes/${extra}`, payload: { owner_note: 'x' } }); // archived: refused
-      await db.query(`UPDATE intakes SET folder_id = $2 WHERE id = $1`, [extra, folderId]);
+      await api.client.asKey(key, { method: 'PATCH', url: `/v1/intakes/${extra}`, payload: { owner_note: 'x' } }); // archived: refused
+      await api.db.query(`UPDATE intakes SET folder_id = $2 WHERE id = $1`, [extra, folderId]);
       expect([await total(`?folder_id=${folderId}`), await total('?folder_id=none')]).toEqual([2, 2]);
-      await client.asKey(key, { method: 'DELETE', url: `/v1/intakes/${extra}` });
+      await api.client.asKey(key, { method: 'DELETE', url: `/v1/intakes/${extra}` });
       expect([await total(''), await total(`?folder_id=${folderId}`), await total('?status=archived')]).toEqual([
         3, 1, 0,
       ]);
       // The counts always agree with a plain count of the rows.
-      const { rows } = await db.query(
+      const { rows } = await api.db.query(
         `SELECT (SELECT count(*) FROM intakes) AS counted, (SELECT coalesce(sum(n), 0) FROM intake_counts) AS kept`,
       );
       expect(Number(rows[0].kept)).toBe(Number(rows[0].counted));
@@ -461,12 +446,12 @@ describe('intakes (real Postgres and Redis)', () => {
   describe('archive and delete', () => {
     it('archive cancels scheduled chases, emits intake.archived, and blocks further changes with intake_archived', async () => {
       const { intake_id } = (await create(body())).json();
-      const archived = await client.asKey(live, { method: 'POST', url: `/v1/intakes/${intake_id}/archive` });
+      const archived = await api.client.asKey(live, { method: 'POST', url: `/v1/intakes/${intake_id}/archive` });
       expect(archived.statusCode).toBe(200);
       expect(archived.json().intake).toMatchObject({ intake_id, status: 'archived' });
-      const status = (await client.asKey(live, { method: 'GET', url: `/v1/intakes/${intake_id}/status` })).json();
+      const status = (await api.client.asKey(live, { method: 'GET', url: `/v1/intakes/${intake_id}/status` })).json();
       expect(status.chases.map((c: { status: string }) => c.status)).toEqual(['cancelled']);
-      const { rows } = await db.query(
+      const { rows } = await api.db.query(
         `SELECT payload FROM outbox_messages WHERE payload->'payload'->>'intake_id' = $1`,
         [intake_id],
       );
@@ -474,7 +459,7 @@ describe('intakes (real Postgres and Redis)', () => {
         { event: 'intake.archived', intake_id, project_name: 'New website', timestamp: expect.any(Number) },
       ]);
       for (const url of [`/v1/intakes/${intake_id}/archive`, `/v1/intakes/${intake_id}/send`]) {
-        const refused = await client.asKey(live, { method: 'POST', url });
+        const refused = await api.client.asKey(live, { method: 'POST', url });
         expect(refused.statusCode).toBe(409);
         expect(refused.json().reason).toBe('intake_archived');
       }
@@ -482,12 +467,16 @@ describe('intakes (real Postgres and Redis)', () => {
 
     it('DELETE removes the intake and its files through the storage port (204, then 404)', async () => {
       const { intake_id } = (await create(body())).json();
-      const storage = t.app.get(ObjectStorage, { strict: false });
+      const storage = api.t.app.get(ObjectStorage, { strict: false });
       await storage.put(`intakes/${intake_id}/items/logo/f1`, Readable.from([Buffer.from('png')]), { maxBytes: 10 });
       await storage.put('intakes/in_other/items/logo/f1', Readable.from([Buffer.from('png')]), { maxBytes: 10 });
-      expect((await client.asKey(live, { method: 'DELETE', url: `/v1/intakes/${intake_id}` })).statusCode).toBe(204);
-      expect((await client.asKey(live, { method: 'GET', url: `/v1/intakes/${intake_id}` })).statusCode).toBe(404);
-      expect((await client.asKey(live, { method: 'DELETE', url: `/v1/intakes/${intake_id}` })).statusCode).toBe(404);
+      expect((await api.client.asKey(live, { method: 'DELETE', url: `/v1/intakes/${intake_id}` })).statusCode).toBe(
+        204,
+      );
+      expect((await api.client.asKey(live, { method: 'GET', url: `/v1/intakes/${intake_id}` })).statusCode).toBe(404);
+      expect((await api.client.asKey(live, { method: 'DELETE', url: `/v1/intakes/${intake_id}` })).statusCode).toBe(
+        404,
+      );
       expect(await storage.stat(`intakes/${intake_id}/items/logo/f1`)).toBeUndefined();
       expect(await storage.stat('intakes/in_other/items/logo/f1')).toEqual({ size: 3 });
     });
@@ -495,23 +484,23 @@ describe('intakes (real Postgres and Redis)', () => {
 
   describe('limits', () => {
     it('the 11th intake of the month on the free plan is 402 quota_exceeded', async () => {
-      const account = await client.owner();
-      const key = (await client.createKey(account.session)).key;
+      const account = await api.client.owner();
+      const key = (await api.client.createKey(account.session)).key;
       for (let i = 0; i < 10; i += 1) expect((await create(body({ send: false }), key)).statusCode).toBe(201);
       const refused = await create(body({ send: false }), key);
       expect(refused.statusCode).toBe(402);
       expect(refused.json()).toMatchObject({ error: 'quota_exceeded', reason: 'intakes' });
-      const usage = (await client.asKey(key, { method: 'GET', url: '/v1/usage' })).json();
+      const usage = (await api.client.asKey(key, { method: 'GET', url: '/v1/usage' })).json();
       expect(usage.intakes).toEqual({ used: 10, limit: 10 });
     });
 
     it('the 31st invitation in an hour is 429 intake_invites, shared by create and send', async () => {
-      const account = await client.owner();
+      const account = await api.client.owner();
       await setPlan(account.accountId, 'agency');
-      const key = (await client.createKey(account.session)).key;
+      const key = (await api.client.createKey(account.session)).key;
       for (let i = 0; i < 29; i += 1) expect((await create(body(), key)).statusCode).toBe(201);
       const draft = (await create(body({ send: false }), key)).json().intake_id;
-      expect((await client.asKey(key, { method: 'POST', url: `/v1/intakes/${draft}/send` })).statusCode).toBe(200);
+      expect((await api.client.asKey(key, { method: 'POST', url: `/v1/intakes/${draft}/send` })).statusCode).toBe(200);
       const refused = await create(body(), key);
       expect(refused.statusCode).toBe(429);
       expect(refused.json().reason).toBe('intake_invites');

@@ -1,9 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { Client } from 'pg';
-import { type TestApp, type TestEnvironment } from '@intake/testing';
-import { AccountsClient, type Session } from './accounts-client';
-import { apiTestEnvironment, startApi } from './api-test-app';
+import { type Session } from './accounts-client';
+import { useApi } from './api-test-app';
 
 const ITEMS = [
   { key: 'about', type: 'longtext', label: 'About you', constraints: { max_chars: 500 } },
@@ -20,43 +18,34 @@ const ITEMS = [
 ];
 
 describe('item operations (real Postgres and Redis)', () => {
-  let environment: TestEnvironment;
-  let t: TestApp;
-  let client: AccountsClient;
-  let db: Client;
+  const api = useApi();
   let owner: { session: Session; accountId: string };
   let key: string;
 
   beforeAll(async () => {
-    environment = await apiTestEnvironment();
-    t = await startApi(environment.env);
-    client = new AccountsClient(t.app);
-    db = new Client({ connectionString: environment.db.url });
-    await db.connect();
-    owner = await client.owner();
-    await db.query(`UPDATE accounts SET plan = 'agency' WHERE id = $1`, [owner.accountId]);
-    key = (await client.createKey(owner.session, ['admin'])).key;
-  });
-
-  afterAll(async () => {
-    await db?.end();
-    await t?.close();
-    await environment?.dispose();
+    owner = await api.client.owner();
+    await api.db.query(`UPDATE accounts SET plan = 'agency' WHERE id = $1`, [owner.accountId]);
+    key = (await api.client.createKey(owner.session, ['admin'])).key;
   });
 
   const newIntake = async (overrides: object = {}, as = key) =>
     (
-      await client.asKey(as, {
+      await api.client.asKey(as, {
         method: 'POST',
         url: '/v1/intakes',
-        payload: { project_name: 'Site', client: { email: 'c@client.example', name: 'C' }, items: ITEMS, ...overrides },
+        payload: {
+          project_name: 'Site',
+          client: { email: 'c@client.example', name: 'C' },
+          items: ITEMS,
+          ...overrides,
+        },
       })
     ).json().intake_id as string;
   const call = (method: 'POST' | 'PATCH' | 'DELETE' | 'GET', url: string, payload?: object, as = key) =>
-    client.asKey(as, { method, url, payload });
+    api.client.asKey(as, { method, url, payload });
   /** What the portal will do (issue #5): the client submits a value. */
   const clientSubmits = (id: string, itemKey: string, value: unknown) =>
-    db.query(
+    api.db.query(
       `UPDATE items SET status = 'submitted', value = $3, submitted_at = now() WHERE intake_id = $1 AND key = $2`,
       [id, itemKey, JSON.stringify(value)],
     );
@@ -73,8 +62,8 @@ describe('item operations (real Postgres and Redis)', () => {
       items_added: [{ key: 'photos', status: 'pending' }],
       client_notified: true,
     });
-    const mails = await readdir(t.config.mail.outboxDir);
-    const texts = await Promise.all(mails.map((m) => readFile(join(t.config.mail.outboxDir, m), 'utf8')));
+    const mails = await readdir(api.t.config.mail.outboxDir);
+    const texts = await Promise.all(mails.map((m) => readFile(join(api.t.config.mail.outboxDir, m), 'utf8')));
     expect(texts.some((text) => text.includes('Team photos') && text.includes('c@client.example'))).toBe(true);
 
     const clash = await call('POST', `/v1/intakes/${id}/items`, {
@@ -125,8 +114,8 @@ describe('item operations (real Postgres and Redis)', () => {
       ['revision', 'scheduled'],
     ]);
 
-    const free = await client.owner();
-    const freeKey = (await client.createKey(free.session)).key;
+    const free = await api.client.owner();
+    const freeKey = (await api.client.createKey(free.session)).key;
     const freeIntake = await newIntake({}, freeKey);
     await clientSubmits(freeIntake, 'about', 'x');
     const refused = await call('POST', `/v1/intakes/${freeIntake}/revision`, { item_key: 'about', note: 'n' }, freeKey);
@@ -163,7 +152,7 @@ describe('item operations (real Postgres and Redis)', () => {
       received_outside: true,
       intake_status: 'completed',
     });
-    const { rows } = await db.query(
+    const { rows } = await api.db.query(
       `SELECT payload->'payload'->>'event' AS event FROM outbox_messages WHERE payload->'payload'->>'intake_id' = $1`,
       [id],
     );
@@ -188,7 +177,7 @@ describe('item operations (real Postgres and Redis)', () => {
     expect(byKey.statusCode).toBe(403);
     expect(byKey.json().reason).toBe('session_only');
     const answer = (itemKey: string, value: unknown) =>
-      client.asSession(owner.session, {
+      api.client.asSession(owner.session, {
         method: 'POST',
         url: `/v1/intakes/${id}/items/${itemKey}/answer`,
         payload: { value },
@@ -222,7 +211,7 @@ describe('item operations (real Postgres and Redis)', () => {
 
     expect((await call('POST', `/v1/intakes/${id}/items/about/waive/decision`, { accept: true })).statusCode).toBe(409);
     // The client proposes (portal, issue #5).
-    await db.query(
+    await api.db.query(
       `UPDATE items SET waiver = '{"state":"pending","reason":"we have none","requested_by":"client","requested_at":"2026-01-01T00:00:00Z","decided_at":null}' WHERE intake_id = $1 AND key = 'about'`,
       [id],
     );
@@ -231,7 +220,7 @@ describe('item operations (real Postgres and Redis)', () => {
       note: 'we need it',
     });
     expect(rejected.json().item).toMatchObject({ status: 'pending', waiver: { state: 'none' } });
-    await db.query(
+    await api.db.query(
       `UPDATE items SET waiver = '{"state":"pending","reason":"we have none","requested_by":"client","requested_at":"2026-01-01T00:00:00Z","decided_at":null}' WHERE intake_id = $1 AND key = 'about'`,
       [id],
     );
@@ -240,7 +229,7 @@ describe('item operations (real Postgres and Redis)', () => {
       status: 'waived',
       waiver: { state: 'accepted', reason: 'we have none', requested_by: 'client' },
     });
-    const { rows } = await db.query(
+    const { rows } = await api.db.query(
       `SELECT summary FROM audit_entries WHERE action = 'item.waiver_rejected' AND summary->>'intake_id' = $1`,
       [id],
     );
@@ -310,10 +299,10 @@ describe('item operations (real Postgres and Redis)', () => {
 
   it('another account, another mode and a missing scope', async () => {
     const id = await newIntake();
-    const testKey = (await client.createKey(owner.session, ['admin'], 'test')).key;
-    const reader = (await client.createKey(owner.session, ['intakes:read'])).key;
-    const other = await client.owner();
-    const otherKey = (await client.createKey(other.session)).key;
+    const testKey = (await api.client.createKey(owner.session, ['admin'], 'test')).key;
+    const reader = (await api.client.createKey(owner.session, ['intakes:read'])).key;
+    const other = await api.client.owner();
+    const otherKey = (await api.client.createKey(other.session)).key;
     expect((await call('POST', `/v1/intakes/${id}/items/logo/waive`, {}, otherKey)).statusCode).toBe(404);
     expect((await call('POST', `/v1/intakes/${id}/items/logo/waive`, {}, testKey)).statusCode).toBe(404);
     expect((await call('POST', `/v1/intakes/${id}/items/logo/waive`, {}, reader)).statusCode).toBe(403);

@@ -1,6 +1,5 @@
 import SwaggerParser from '@apidevtools/swagger-parser';
-import { type TestApp, type TestEnvironment } from '@intake/testing';
-import { apiTestEnvironment, startApi } from './api-test-app';
+import { useApi } from './api-test-app';
 
 type Document = {
   openapi: string;
@@ -15,22 +14,14 @@ type Document = {
 const toOpenApiPath = (url: string) => url.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
 
 describe('GET /v1/openapi.json', () => {
-  let environment: TestEnvironment;
-  let t: TestApp;
+  // With the test clock on, so that every route that can exist is registered.
+  const api = useApi({ TEST_CLOCK: 'enabled' });
   let document: Document;
 
   beforeAll(async () => {
-    environment = await apiTestEnvironment();
-    // With the test clock on, so that every route that can exist is registered.
-    t = await startApi({ ...environment.env, TEST_CLOCK: 'enabled' });
-    const response = await t.app.inject({ method: 'GET', url: '/v1/openapi.json' });
+    const response = await api.t.app.inject({ method: 'GET', url: '/v1/openapi.json' });
     expect(response.statusCode).toBe(200);
     document = response.json() as Document;
-  });
-
-  afterAll(async () => {
-    await t?.close();
-    await environment?.dispose();
   });
 
   it('is a valid OpenAPI 3.1 document', async () => {
@@ -40,12 +31,12 @@ describe('GET /v1/openapi.json', () => {
   });
 
   it('describes every registered route but the portal page', () => {
-    expect(t.routes.length).toBeGreaterThan(0);
-    const missing = t.routes
+    expect(api.t.routes.length).toBeGreaterThan(0);
+    const missing = api.t.routes
       .filter((route) => !document.paths[toOpenApiPath(route.url)]?.[route.method.toLowerCase()])
       .map((route) => `${route.method} ${route.url}`);
     // The portal page and its script are HTML for people (@ApiExcludeController), under PORTAL_URL's path.
-    const portalPage = new URL(t.config.portalUrl).pathname.replace(/\/$/, '');
+    const portalPage = new URL(api.t.config.portalUrl).pathname.replace(/\/$/, '');
     expect(missing.sort()).toEqual([`GET ${portalPage}/:slug`, `GET ${portalPage}/assets/:file`].sort());
     for (const path of ['/healthz', '/readyz', '/v1/openapi.json', '/_test/clock', '/_test/tick']) {
       expect(Object.keys(document.paths)).toContain(path);

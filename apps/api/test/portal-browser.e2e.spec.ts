@@ -1,30 +1,22 @@
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { Client } from 'pg';
 import { type Browser, chromium, type Page } from 'playwright-core';
-import { pdf, png, type TestApp, type TestEnvironment } from '@intake/testing';
-import { AccountsClient } from './accounts-client';
-import { apiTestEnvironment, startApi } from './api-test-app';
+import { pdf, png } from '@intake/testing';
+import { useApi } from './api-test-app';
 
 const CHROMIUM = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
 const ARTIFACTS = join(__dirname, '..', '..', '..', 'tmp', 'artifacts', 'portal');
 
 describe('portal page in headless Chromium (real api, Postgres and Redis)', () => {
-  let environment: TestEnvironment;
-  let t: TestApp;
-  let client: AccountsClient;
+  const api = useApi({ PORTAL_URL: 'http://127.0.0.1:1/p' });
   let key: string;
   let browser: Browser;
   let base: string;
 
   beforeAll(async () => {
-    environment = await apiTestEnvironment();
-    t = await startApi({ ...environment.env, PORTAL_URL: 'http://127.0.0.1:1/p' });
-    await t.app.listen(0, '127.0.0.1');
-    base = (await t.app.getUrl()).replace('[::1]', '127.0.0.1');
-    client = new AccountsClient(t.app);
-    const owner = await client.owner();
-    key = (await client.createKey(owner.session, ['admin'])).key;
+    await api.t.app.listen(0, '127.0.0.1');
+    base = (await api.t.app.getUrl()).replace('[::1]', '127.0.0.1');
+    ({ key } = await api.owner());
     browser = await chromium.launch({
       executablePath: CHROMIUM,
       args: [
@@ -42,8 +34,6 @@ describe('portal page in headless Chromium (real api, Postgres and Redis)', () =
 
   afterAll(async () => {
     await browser?.close();
-    await t?.close();
-    await environment?.dispose();
   });
 
   const ITEMS = [
@@ -77,7 +67,7 @@ describe('portal page in headless Chromium (real api, Postgres and Redis)', () =
 
   it('lets a client on a phone fill every kind of item, upload files, ask to skip one and finish', async () => {
     const created = (
-      await client.asKey(key, {
+      await api.client.asKey(key, {
         method: 'POST',
         url: '/v1/intakes',
         payload: {
@@ -138,7 +128,7 @@ describe('portal page in headless Chromium (real api, Postgres and Redis)', () =
       await page.screenshot({ path: join(ARTIFACTS, 'phone-waiver-proposed.png'), fullPage: true });
 
       // The owner accepts the waiver; the client sees the intake complete.
-      const decision = await client.asKey(key, {
+      const decision = await api.client.asKey(key, {
         method: 'POST',
         url: `/v1/intakes/${id}/items/photos/waive/decision`,
         payload: { accept: true },
@@ -156,7 +146,7 @@ describe('portal page in headless Chromium (real api, Postgres and Redis)', () =
       await desktop.screenshot({ path: join(ARTIFACTS, 'desktop-done.png'), fullPage: true });
       await desktop.close();
 
-      const detail = (await client.asKey(key, { method: 'GET', url: `/v1/intakes/${id}` })).json();
+      const detail = (await api.client.asKey(key, { method: 'GET', url: `/v1/intakes/${id}` })).json();
       expect(detail.intake.status).toBe('completed');
       const byKey = Object.fromEntries(detail.items.map((i: { key: string }) => [i.key, i]));
       expect(byKey.about.value).toBe('Sourdough since 1998.');
@@ -174,7 +164,7 @@ describe('portal page in headless Chromium (real api, Postgres and Redis)', () =
 
   it('gives every form control an accessible name, in the client’s language', async () => {
     const created = (
-      await client.asKey(key, {
+      await api.client.asKey(key, {
         method: 'POST',
         url: '/v1/intakes',
         payload: {
@@ -210,15 +200,9 @@ describe('portal page in headless Chromium (real api, Postgres and Redis)', () =
   }, 60_000);
 
   it('shows a revision note in the client’s language and takes the corrected answer', async () => {
-    const db = new Client({ connectionString: environment.db.url });
-    await db.connect();
-    try {
-      await db.query(`UPDATE accounts SET plan = 'agency' WHERE id = (SELECT account_id FROM api_keys LIMIT 1)`);
-    } finally {
-      await db.end();
-    }
+    await api.db.query(`UPDATE accounts SET plan = 'agency' WHERE id = (SELECT account_id FROM api_keys LIMIT 1)`);
     const created = (
-      await client.asKey(key, {
+      await api.client.asKey(key, {
         method: 'POST',
         url: '/v1/intakes',
         payload: {
@@ -230,8 +214,12 @@ describe('portal page in headless Chromium (real api, Postgres and Redis)', () =
     ).json();
     const id = created.intake_id as string;
     const slug = (created.portal_url as string).split('/').pop() as string;
-    await client.request({ method: 'PUT', url: `/portal/v1/${slug}/items/about`, payload: { value: 'Seit 1998.' } });
-    const revision = await client.asKey(key, {
+    await api.client.request({
+      method: 'PUT',
+      url: `/portal/v1/${slug}/items/about`,
+      payload: { value: 'Seit 1998.' },
+    });
+    const revision = await api.client.asKey(key, {
       method: 'POST',
       url: `/v1/intakes/${id}/revision`,
       payload: { item_key: 'about', note: 'Bitte auch die Öffnungszeiten.' },
@@ -248,7 +236,7 @@ describe('portal page in headless Chromium (real api, Postgres and Redis)', () =
       await about.getByRole('textbox', { name: 'Über die Bäckerei' }).fill('Seit 1998. Mo–Sa 7–18 Uhr.');
       await about.getByRole('button', { name: 'Erneut senden' }).click();
       await submitted(page, 'about');
-      const detail = (await client.asKey(key, { method: 'GET', url: `/v1/intakes/${id}` })).json();
+      const detail = (await api.client.asKey(key, { method: 'GET', url: `/v1/intakes/${id}` })).json();
       expect(detail.items[0]).toMatchObject({ status: 'submitted', value: 'Seit 1998. Mo–Sa 7–18 Uhr.' });
       expect(detail.intake.status).toBe('completed');
     } finally {

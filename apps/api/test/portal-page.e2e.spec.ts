@@ -1,11 +1,8 @@
 import { createHash } from 'node:crypto';
 import { Script } from 'node:vm';
-import { Client } from 'pg';
-import { type TestApp, type TestEnvironment } from '@intake/testing';
 import { PORTAL_SCRIPT_FILE } from '../src/app/portal-page/portal-page.html';
 import { CATALOGUES } from '../src/app/portal-page/portal-page.i18n';
-import { AccountsClient } from './accounts-client';
-import { apiTestEnvironment, startApi } from './api-test-app';
+import { startApi, useApi } from './api-test-app';
 
 const ITEMS = [
   { key: 'about', type: 'longtext', label: 'About you' },
@@ -18,32 +15,18 @@ const messagesOf = (html: string) => {
 };
 
 describe('portal page (real Postgres and Redis)', () => {
-  let environment: TestEnvironment;
-  let t: TestApp;
-  let client: AccountsClient;
-  let db: Client;
+  const api = useApi();
   let key: string;
 
   beforeAll(async () => {
-    environment = await apiTestEnvironment();
     // PORTAL_URL left at its default, http://127.0.0.1:3000/p.
-    t = await startApi(environment.env);
-    client = new AccountsClient(t.app);
-    db = new Client({ connectionString: environment.db.url });
-    await db.connect();
-    const owner = await client.owner();
-    await db.query(`UPDATE accounts SET plan = 'agency' WHERE id = $1`, [owner.accountId]);
-    key = (await client.createKey(owner.session, ['admin'])).key;
-  });
-
-  afterAll(async () => {
-    await db?.end();
-    await t?.close();
-    await environment?.dispose();
+    const owner = await api.client.owner();
+    await api.db.query(`UPDATE accounts SET plan = 'agency' WHERE id = $1`, [owner.accountId]);
+    key = (await api.client.createKey(owner.session, ['admin'])).key;
   });
 
   const newIntake = async (overrides: { client?: object; [field: string]: unknown } = {}) => {
-    const response = await client.asKey(key, {
+    const response = await api.client.asKey(key, {
       method: 'POST',
       url: '/v1/intakes',
       payload: {
@@ -58,7 +41,7 @@ describe('portal page (real Postgres and Redis)', () => {
     const created = response.json();
     return { id: created.intake_id as string, url: created.portal_url as string };
   };
-  const get = (url: string) => client.request({ method: 'GET', url });
+  const get = (url: string) => api.client.request({ method: 'GET', url });
   const pathOf = (url: string) => new URL(url).pathname;
 
   it.each(['de', 'cs'] as const)(
@@ -109,7 +92,7 @@ describe('portal page (real Postgres and Redis)', () => {
   it('counts loading the page as the client’s view', async () => {
     const { url, id } = await newIntake();
     await get(pathOf(url));
-    const status = (await client.asKey(key, { method: 'GET', url: `/v1/intakes/${id}/status` })).json();
+    const status = (await api.client.asKey(key, { method: 'GET', url: `/v1/intakes/${id}/status` })).json();
     expect(status.client_last_seen).toEqual(expect.any(String));
   });
 
@@ -132,7 +115,7 @@ describe('portal page (real Postgres and Redis)', () => {
   it('answers an unknown, malformed, draft or deleted link with one 404 page', async () => {
     const draft = await newIntake({ send: false });
     const deleted = await newIntake();
-    await client.asKey(key, { method: 'DELETE', url: `/v1/intakes/${deleted.id}` });
+    await api.client.asKey(key, { method: 'DELETE', url: `/v1/intakes/${deleted.id}` });
     const bodies = new Set<string>();
     for (const path of [
       '/p/' + 'A'.repeat(22),
@@ -178,13 +161,16 @@ describe('portal page (real Postgres and Redis)', () => {
   it('is HTML for people, not part of the OpenAPI document', async () => {
     const document = (await get('/v1/openapi.json')).json() as { paths: Record<string, unknown> };
     expect(Object.keys(document.paths).filter((path) => path.startsWith('/p/'))).toEqual([]);
-    expect(t.routes.filter((route) => route.url.startsWith('/p/')).map((r) => `${r.method} ${r.url}`)).toEqual(
+    expect(api.t.routes.filter((route) => route.url.startsWith('/p/')).map((r) => `${r.method} ${r.url}`)).toEqual(
       expect.arrayContaining(['GET /p/assets/:file', 'GET /p/:slug']),
     );
   });
 
   it('follows the path of the configured PORTAL_URL', async () => {
-    const other = await startApi({ ...environment.env, PORTAL_URL: 'https://portal.example/client-portal/' });
+    const other = await startApi({
+      ...api.environment.env,
+      PORTAL_URL: 'https://portal.example/client-portal/',
+    });
     try {
       const { url } = await newIntake();
       const slug = pathOf(url).split('/').pop() as string;

@@ -1,7 +1,4 @@
-import { Client } from 'pg';
-import { type TestApp, type TestEnvironment } from '@intake/testing';
-import { AccountsClient } from './accounts-client';
-import { apiTestEnvironment, startApi } from './api-test-app';
+import { useApi } from './api-test-app';
 
 const ITEMS = [
   { key: 'about', type: 'longtext', label: 'About you', constraints: { max_chars: 100 } },
@@ -13,32 +10,18 @@ const ITEMS = [
 ];
 
 describe('portal API (real Postgres and Redis)', () => {
-  let environment: TestEnvironment;
-  let t: TestApp;
-  let client: AccountsClient;
-  let db: Client;
+  const api = useApi({ TEST_CLOCK: 'enabled', PORTAL_URL: 'https://portal.example/p' });
   let key: string;
 
   beforeAll(async () => {
-    environment = await apiTestEnvironment();
-    t = await startApi({ ...environment.env, TEST_CLOCK: 'enabled', PORTAL_URL: 'https://portal.example/p' });
-    client = new AccountsClient(t.app);
-    db = new Client({ connectionString: environment.db.url });
-    await db.connect();
-    const owner = await client.owner();
-    await db.query(`UPDATE accounts SET plan = 'agency' WHERE id = $1`, [owner.accountId]);
-    key = (await client.createKey(owner.session, ['admin'])).key;
-  });
-
-  afterAll(async () => {
-    await db?.end();
-    await t?.close();
-    await environment?.dispose();
+    const owner = await api.client.owner();
+    await api.db.query(`UPDATE accounts SET plan = 'agency' WHERE id = $1`, [owner.accountId]);
+    key = (await api.client.createKey(owner.session, ['admin'])).key;
   });
 
   const newIntake = async (overrides: object = {}) => {
     const created = (
-      await client.asKey(key, {
+      await api.client.asKey(key, {
         method: 'POST',
         url: '/v1/intakes',
         payload: {
@@ -53,10 +36,10 @@ describe('portal API (real Postgres and Redis)', () => {
     return { id: created.intake_id as string, slug: (created.portal_url as string).split('/').pop() as string };
   };
   const portal = (method: 'GET' | 'PUT' | 'POST', url: string, payload?: object) =>
-    client.request({ method, url: `/portal/v1/${url}`, payload });
+    api.client.request({ method, url: `/portal/v1/${url}`, payload });
   const events = async (id: string) =>
     (
-      await db.query(
+      await api.db.query(
         `SELECT payload->'payload' AS p FROM outbox_messages WHERE payload->'payload'->>'intake_id' = $1 ORDER BY id`,
         [id],
       )
@@ -64,7 +47,7 @@ describe('portal API (real Postgres and Redis)', () => {
 
   it('shows the client their items only, with the brief, and never owner items or notes', async () => {
     const { slug, id } = await newIntake();
-    await client.asKey(key, { method: 'PATCH', url: `/v1/intakes/${id}`, payload: { owner_note: 'VIP client' } });
+    await api.client.asKey(key, { method: 'PATCH', url: `/v1/intakes/${id}`, payload: { owner_note: 'VIP client' } });
     const response = await portal('GET', slug);
     expect(response.statusCode).toBe(200);
     const view = response.json();
@@ -92,7 +75,7 @@ describe('portal API (real Postgres and Redis)', () => {
   it('an unknown, malformed, draft or deleted link is the same 404', async () => {
     const draft = await newIntake({ send: false });
     const deleted = await newIntake();
-    await client.asKey(key, { method: 'DELETE', url: `/v1/intakes/${deleted.id}` });
+    await api.client.asKey(key, { method: 'DELETE', url: `/v1/intakes/${deleted.id}` });
     const bodies = [];
     for (const slug of ['A'.repeat(22), 'short', draft.slug, deleted.slug]) {
       const response = await portal('GET', slug);
@@ -104,16 +87,16 @@ describe('portal API (real Postgres and Redis)', () => {
   });
 
   it('client.viewed fires once per hour of views and sets client_last_seen', async () => {
-    await client.request({ method: 'POST', url: '/_test/clock', payload: { now: '2030-05-01T10:00:00Z' } });
+    await api.client.request({ method: 'POST', url: '/_test/clock', payload: { now: '2030-05-01T10:00:00Z' } });
     const { slug, id } = await newIntake();
     await portal('GET', slug);
     await portal('GET', slug);
     expect((await events(id)).filter((e) => e.event === 'client.viewed')).toEqual([
       { event: 'client.viewed', intake_id: id, slug, project_name: 'Bakery site' },
     ]);
-    const status = (await client.asKey(key, { method: 'GET', url: `/v1/intakes/${id}/status` })).json();
+    const status = (await api.client.asKey(key, { method: 'GET', url: `/v1/intakes/${id}/status` })).json();
     expect(status.client_last_seen).toMatch(/^2030-05-01T10:00/);
-    await client.request({ method: 'POST', url: '/_test/clock', payload: { advance_seconds: 3600 } });
+    await api.client.request({ method: 'POST', url: '/_test/clock', payload: { advance_seconds: 3600 } });
     await portal('GET', slug);
     expect((await events(id)).filter((e) => e.event === 'client.viewed')).toHaveLength(2);
   });
@@ -171,10 +154,10 @@ describe('portal API (real Postgres and Redis)', () => {
       { event: 'intake.completed', intake_id: id, project_name: 'Bakery site', timestamp: expect.any(Number) },
     ]);
     expect(JSON.stringify(fired)).not.toContain('anna@bakery.example');
-    const owner = (await client.asKey(key, { method: 'GET', url: `/v1/intakes/${id}` })).json();
+    const owner = (await api.client.asKey(key, { method: 'GET', url: `/v1/intakes/${id}` })).json();
     expect(owner.intake).toMatchObject({ status: 'completed', completed_at: expect.any(String) });
     const audit = (
-      await db.query(
+      await api.db.query(
         `SELECT actor_type FROM audit_entries WHERE action = 'item.submitted' AND summary->>'intake_id' = $1`,
         [id],
       )
@@ -198,7 +181,7 @@ describe('portal API (real Postgres and Redis)', () => {
   it('revision notes are shown; a re-submission returns the item to submitted', async () => {
     const { slug, id } = await newIntake();
     await portal('PUT', `${slug}/items/about`, { value: 'Short.' });
-    await client.asKey(key, {
+    await api.client.asKey(key, {
       method: 'POST',
       url: `/v1/intakes/${id}/revision`,
       payload: { item_key: 'about', note: 'A bit longer, please.' },
@@ -216,14 +199,14 @@ describe('portal API (real Postgres and Redis)', () => {
     expect(proposed.json().items[1].waiver).toEqual({ state: 'pending', reason: 'We pay by card.' });
     expect((await portal('POST', `${slug}/items/email/waiver`, { reason: '' })).statusCode).toBe(422);
     expect((await portal('PUT', `${slug}/items/about/note`, { note: 'Draft attached later' })).statusCode).toBe(200);
-    const owner = (await client.asKey(key, { method: 'GET', url: `/v1/intakes/${id}` })).json();
+    const owner = (await api.client.asKey(key, { method: 'GET', url: `/v1/intakes/${id}` })).json();
     expect(owner.items.find((i: { key: string }) => i.key === 'email').waiver).toMatchObject({
       state: 'pending',
       requested_by: 'client',
       reason: 'We pay by card.',
     });
     expect(owner.items.find((i: { key: string }) => i.key === 'about').client_note).toBe('Draft attached later');
-    const accepted = await client.asKey(key, {
+    const accepted = await api.client.asKey(key, {
       method: 'POST',
       url: `/v1/intakes/${id}/items/email/waive/decision`,
       payload: { accept: true },
@@ -233,7 +216,7 @@ describe('portal API (real Postgres and Redis)', () => {
 
   it('an archived intake stays readable but refuses every write with 409 intake_archived', async () => {
     const { slug, id } = await newIntake();
-    await client.asKey(key, { method: 'POST', url: `/v1/intakes/${id}/archive` });
+    await api.client.asKey(key, { method: 'POST', url: `/v1/intakes/${id}/archive` });
     expect((await portal('GET', slug)).json().status).toBe('archived');
     for (const [method, url, payload] of [
       ['PUT', `${slug}/items/about`, { value: 'x' }],

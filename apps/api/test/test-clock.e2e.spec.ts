@@ -1,23 +1,11 @@
 import { type Job, Worker } from 'bullmq';
 import { bullConnection, QueueName, SCHEDULER_TICK_JOB } from '@intake/queue';
-import { type TestApp, type TestEnvironment } from '@intake/testing';
-import { apiTestEnvironment, startApi } from './api-test-app';
+import { useApi } from './api-test-app';
 
 describe('shared test clock routes (TEST_CLOCK=enabled)', () => {
-  let environment: TestEnvironment;
-  let t: TestApp;
+  const api = useApi({ TEST_CLOCK: 'enabled' });
 
-  beforeAll(async () => {
-    environment = await apiTestEnvironment();
-    t = await startApi({ ...environment.env, TEST_CLOCK: 'enabled' });
-  });
-
-  afterAll(async () => {
-    await t?.close();
-    await environment?.dispose();
-  });
-
-  const post = (url: string, payload?: object) => t.app.inject({ method: 'POST', url, payload: payload ?? {} });
+  const post = (url: string, payload?: object) => api.t.app.inject({ method: 'POST', url, payload: payload ?? {} });
 
   it('POST /_test/clock {now} sets the shared clock, and time flows from there', async () => {
     const response = await post('/_test/clock', { now: '2030-01-01T10:59:59Z' });
@@ -59,7 +47,7 @@ describe('shared test clock routes (TEST_CLOCK=enabled)', () => {
         seen.push(job.name);
         return { now: '2030-01-01T12:00:00.000Z', passes: { due_chases: 2 } };
       },
-      { connection: bullConnection(t.config.redis.url), prefix: `${t.config.redis.prefix}:bull` },
+      { connection: bullConnection(api.t.config.redis.url), prefix: `${api.t.config.redis.prefix}:bull` },
     );
     try {
       const response = await post('/_test/tick');

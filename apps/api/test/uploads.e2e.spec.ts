@@ -1,10 +1,9 @@
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { Client } from 'pg';
 import { planOf } from '@intake/domain-accounts';
-import { HEIC_PHOTO, multipart, pdf, png, type TestApp, type TestEnvironment } from '@intake/testing';
-import { AccountsClient } from './accounts-client';
-import { apiTestEnvironment, startApi } from './api-test-app';
+import { HEIC_PHOTO, multipart, pdf, png } from '@intake/testing';
+import { type AccountsClient } from './accounts-client';
+import { useApi } from './api-test-app';
 
 const ITEMS = [
   { key: 'logo', type: 'image', label: 'Logo', constraints: { min_width: 100, transparent_background: true } },
@@ -14,35 +13,21 @@ const ITEMS = [
 ];
 
 describe('uploads through the portal, and downloads (real Postgres, Redis and storage directory)', () => {
-  let environment: TestEnvironment;
-  let t: TestApp;
-  let client: AccountsClient;
-  let db: Client;
+  const api = useApi({ PUBLIC_BASE_URL: 'http://api.test' });
   let key: string;
   let accountId: string;
   let session: Awaited<ReturnType<AccountsClient['owner']>>['session'];
 
   beforeAll(async () => {
-    environment = await apiTestEnvironment();
-    t = await startApi({ ...environment.env, PUBLIC_BASE_URL: 'http://api.test' });
-    client = new AccountsClient(t.app);
-    db = new Client({ connectionString: environment.db.url });
-    await db.connect();
-    const owner = await client.owner();
+    const owner = await api.client.owner();
     accountId = owner.accountId;
     session = owner.session;
-    await db.query(`UPDATE accounts SET plan = 'agency' WHERE id = $1`, [accountId]);
-    key = (await client.createKey(owner.session, ['admin'])).key;
-  });
-
-  afterAll(async () => {
-    await db?.end();
-    await t?.close();
-    await environment?.dispose();
+    await api.db.query(`UPDATE accounts SET plan = 'agency' WHERE id = $1`, [accountId]);
+    key = (await api.client.createKey(owner.session, ['admin'])).key;
   });
 
   const newIntake = async (overrides: object = {}) => {
-    const response = await client.asKey(key, {
+    const response = await api.client.asKey(key, {
       method: 'POST',
       url: '/v1/intakes',
       payload: {
@@ -58,7 +43,7 @@ describe('uploads through the portal, and downloads (real Postgres, Redis and st
   };
   const upload = (slug: string, item: string, name: string, content: Buffer, field = 'file') => {
     const body = multipart(field, name, content);
-    return client.request({
+    return api.client.request({
       method: 'POST',
       url: `/portal/v1/${slug}/items/${item}/files`,
       payload: body.payload,
@@ -66,19 +51,22 @@ describe('uploads through the portal, and downloads (real Postgres, Redis and st
     });
   };
   const submit = (slug: string, item: string) =>
-    client.request({ method: 'POST', url: `/portal/v1/${slug}/items/${item}/submit` });
-  const detail = async (id: string) => (await client.asKey(key, { method: 'GET', url: `/v1/intakes/${id}` })).json();
+    api.client.request({ method: 'POST', url: `/portal/v1/${slug}/items/${item}/submit` });
+  const detail = async (id: string) =>
+    (await api.client.asKey(key, { method: 'GET', url: `/v1/intakes/${id}` })).json();
   const usage = async () =>
     Number(
-      (await db.query(`SELECT storage_bytes_used FROM accounts WHERE id = $1`, [accountId])).rows[0].storage_bytes_used,
+      (await api.db.query(`SELECT storage_bytes_used FROM accounts WHERE id = $1`, [accountId])).rows[0]
+        .storage_bytes_used,
     );
   const storedSum = async () =>
     Number(
-      (await db.query(`SELECT coalesce(sum(size), 0) AS s FROM files WHERE account_id = $1`, [accountId])).rows[0].s,
+      (await api.db.query(`SELECT coalesce(sum(size), 0) AS s FROM files WHERE account_id = $1`, [accountId])).rows[0]
+        .s,
     );
   const objects = async (intakeId: string, folder = 'files') => {
-    if (t.config.storage.driver !== 'fs') throw new Error('these tests read the fs storage directory');
-    return readdir(join(t.config.storage.dir, 'intakes', intakeId, folder)).catch(() => [] as string[]);
+    if (api.t.config.storage.driver !== 'fs') throw new Error('these tests read the fs storage directory');
+    return readdir(join(api.t.config.storage.dir, 'intakes', intakeId, folder)).catch(() => [] as string[]);
   };
 
   it('stores an image, measures it, shows it to owner and client, and serves it through a signed URL', async () => {
@@ -105,16 +93,19 @@ describe('uploads through the portal, and downloads (real Postgres, Redis and st
       }),
     ]);
     expect(logo.status).toBe('pending');
-    const portalLogo = (await client.request({ method: 'GET', url: `/portal/v1/${slug}` }))
+    const portalLogo = (await api.client.request({ method: 'GET', url: `/portal/v1/${slug}` }))
       .json()
       .items.find((i: { key: string }) => i.key === 'logo');
     expect(portalLogo.files).toEqual([expect.objectContaining({ id: file.id, av_status: 'clean' })]);
 
-    const download = await client.asKey(key, { method: 'GET', url: `/v1/intakes/${id}/items/logo/files/${file.id}` });
+    const download = await api.client.asKey(key, {
+      method: 'GET',
+      url: `/v1/intakes/${id}/items/logo/files/${file.id}`,
+    });
     expect(download.statusCode).toBe(302);
     const location = new URL(download.headers.location as string);
     expect(location.origin).toBe('http://api.test');
-    const served = await t.app.inject({ method: 'GET', url: `${location.pathname}${location.search}` });
+    const served = await api.t.app.inject({ method: 'GET', url: `${location.pathname}${location.search}` });
     expect(served.statusCode).toBe(200);
     expect(served.rawPayload.equals(image)).toBe(true);
     expect(served.headers['content-type']).toBe('image/png');
@@ -161,7 +152,7 @@ describe('uploads through the portal, and downloads (real Postgres, Redis and st
     const submitted = await submit(slug, 'photos');
     expect(submitted.statusCode).toBe(200);
     expect(submitted.json().items.find((i: { key: string }) => i.key === 'photos').status).toBe('submitted');
-    const events = await db.query(
+    const events = await api.db.query(
       `SELECT payload->'payload' AS p FROM outbox_messages WHERE payload->'payload'->>'intake_id' = $1 AND payload->'payload'->>'event' = 'item.submitted'`,
       [id],
     );
@@ -177,7 +168,7 @@ describe('uploads through the portal, and downloads (real Postgres, Redis and st
 
     // Changing the files of a submitted item un-submits it (and reopens the intake).
     const photo = (await detail(id)).items.find((i: { key: string }) => i.key === 'photos').files[0];
-    const removed = await client.request({
+    const removed = await api.client.request({
       method: 'DELETE',
       url: `/portal/v1/${slug}/items/photos/files/${photo.id}`,
     });
@@ -201,28 +192,28 @@ describe('uploads through the portal, and downloads (real Postgres, Redis and st
     expect(await objects(id)).toEqual([heic.json().file.id]);
     expect(await usage()).toBe(await storedSum());
 
-    expect((await client.asKey(key, { method: 'DELETE', url: `/v1/intakes/${id}` })).statusCode).toBe(204);
+    expect((await api.client.asKey(key, { method: 'DELETE', url: `/v1/intakes/${id}` })).statusCode).toBe(204);
     expect(await usage()).toBe(await storedSum());
   });
 
   it('refuses writes to an archived intake (409) while the portal still reads', async () => {
     const { id, slug } = await newIntake();
     const kept = (await upload(slug, 'photos', 'a.png', png(10, 10))).json().file;
-    await client.asKey(key, { method: 'POST', url: `/v1/intakes/${id}/archive` });
+    await api.client.asKey(key, { method: 'POST', url: `/v1/intakes/${id}/archive` });
     for (const response of [
       await upload(slug, 'photos', 'b.png', png(10, 10)),
       await submit(slug, 'photos'),
-      await client.request({ method: 'DELETE', url: `/portal/v1/${slug}/items/photos/files/${kept.id}` }),
+      await api.client.request({ method: 'DELETE', url: `/portal/v1/${slug}/items/photos/files/${kept.id}` }),
     ]) {
       expect(response.statusCode).toBe(409);
       expect(response.json()).toMatchObject({ error: 'conflict', reason: 'intake_archived' });
     }
-    expect((await client.request({ method: 'GET', url: `/portal/v1/${slug}` })).statusCode).toBe(200);
+    expect((await api.client.request({ method: 'GET', url: `/portal/v1/${slug}` })).statusCode).toBe(200);
   });
 
   it('answers bad upload requests with 422 naming file, and unknown links with the portal 404', async () => {
     const { slug } = await newIntake();
-    const json = await client.request({
+    const json = await api.client.request({
       method: 'POST',
       url: `/portal/v1/${slug}/items/photos/files`,
       payload: { file: 'x' },
@@ -242,7 +233,7 @@ describe('uploads through the portal, and downloads (real Postgres, Redis and st
 
   it('is 402 when the storage quota is used up, and counts nothing', async () => {
     const { id, slug } = await newIntake();
-    await db.query(`UPDATE accounts SET storage_bytes_used = storage_bytes_used + $2 WHERE id = $1`, [
+    await api.db.query(`UPDATE accounts SET storage_bytes_used = storage_bytes_used + $2 WHERE id = $1`, [
       accountId,
       planOf('agency').quotas.storage_bytes - 100,
     ]);
@@ -252,7 +243,7 @@ describe('uploads through the portal, and downloads (real Postgres, Redis and st
       expect(response.json()).toMatchObject({ error: 'quota_exceeded', reason: 'storage' });
       expect(await objects(id)).toEqual([]);
       const body = multipart('file', 'brief.pdf', pdf());
-      const brief = await client.asKey(key, {
+      const brief = await api.client.asKey(key, {
         method: 'POST',
         url: `/v1/intakes/${id}/brief/files`,
         payload: body.payload,
@@ -262,7 +253,7 @@ describe('uploads through the portal, and downloads (real Postgres, Redis and st
       expect(brief.json()).toMatchObject({ error: 'quota_exceeded', reason: 'storage' });
       expect(await objects(id, 'brief')).toEqual([]);
     } finally {
-      await db.query(`UPDATE accounts SET storage_bytes_used = storage_bytes_used - $2 WHERE id = $1`, [
+      await api.db.query(`UPDATE accounts SET storage_bytes_used = storage_bytes_used - $2 WHERE id = $1`, [
         accountId,
         planOf('agency').quotas.storage_bytes - 100,
       ]);
@@ -272,22 +263,22 @@ describe('uploads through the portal, and downloads (real Postgres, Redis and st
   it('keeps another account and a test key away from the files (404)', async () => {
     const { id, slug } = await newIntake();
     const file = (await upload(slug, 'contract', 'c.pdf', pdf())).json().file;
-    const other = await client.owner();
-    const otherKey = (await client.createKey(other.session, ['admin'])).key;
+    const other = await api.client.owner();
+    const otherKey = (await api.client.createKey(other.session, ['admin'])).key;
     const url = `/v1/intakes/${id}/items/contract/files/${file.id}`;
-    expect((await client.asKey(otherKey, { method: 'GET', url })).statusCode).toBe(404);
-    const testKey = (await client.createKey(session, ['admin'], 'test')).key;
-    expect((await client.asKey(testKey, { method: 'GET', url })).statusCode).toBe(404);
+    expect((await api.client.asKey(otherKey, { method: 'GET', url })).statusCode).toBe(404);
+    const testKey = (await api.client.createKey(session, ['admin'], 'test')).key;
+    expect((await api.client.asKey(testKey, { method: 'GET', url })).statusCode).toBe(404);
     expect(
       (
-        await client.asKey(key, {
+        await api.client.asKey(key, {
           method: 'GET',
           url: `/v1/intakes/${id}/items/contract/files/fil_AAAAAAAAAAAAAAAAAAAAAA`,
         })
       ).statusCode,
     ).toBe(404);
     expect(
-      (await client.asKey(key, { method: 'GET', url: `/v1/intakes/${id}/items/logo/files/${file.id}` })).statusCode,
+      (await api.client.asKey(key, { method: 'GET', url: `/v1/intakes/${id}/items/logo/files/${file.id}` })).statusCode,
     ).toBe(404);
   });
 
@@ -295,7 +286,7 @@ describe('uploads through the portal, and downloads (real Postgres, Redis and st
     const { id, slug } = await newIntake();
     await upload(slug, 'contract', 'c.pdf', pdf());
     const patch = (payload: object) =>
-      client.asKey(key, { method: 'PATCH', url: `/v1/intakes/${id}/items/contract`, payload });
+      api.client.asKey(key, { method: 'PATCH', url: `/v1/intakes/${id}/items/contract`, payload });
     // Not yet submitted: nothing to discard, the rules apply at submit.
     expect((await patch({ label: 'Signed contract' })).statusCode).toBe(200);
     await submit(slug, 'contract');
@@ -312,8 +303,8 @@ describe('uploads through the portal, and downloads (real Postgres, Redis and st
 
   it('over real HTTP, a refused large upload gets its error and the connection stays usable', async () => {
     const { slug } = await newIntake();
-    await t.app.listen(0, '127.0.0.1');
-    const base = (await t.app.getUrl()).replace('[::1]', '127.0.0.1');
+    await api.t.app.listen(0, '127.0.0.1');
+    const base = (await api.t.app.getUrl()).replace('[::1]', '127.0.0.1');
     const send = async (item: string, content: Buffer) => {
       const body = multipart('file', 'big.pdf', content);
       const response = await fetch(`${base}/portal/v1/${slug}/items/${item}/files`, {
@@ -334,7 +325,7 @@ describe('uploads through the portal, and downloads (real Postgres, Redis and st
   describe('brief files', () => {
     const addBrief = (id: string, name: string, content: Buffer, as = key) => {
       const body = multipart('file', name, content);
-      return client.asKey(as, {
+      return api.client.asKey(as, {
         method: 'POST',
         url: `/v1/intakes/${id}/brief/files`,
         payload: body.payload,
@@ -360,9 +351,9 @@ describe('uploads through the portal, and downloads (real Postgres, Redis and st
       expect(await usage()).toBe(before + brief.length);
       expect((await detail(id)).intake.brief_files).toEqual([file]);
 
-      const url = await client.asKey(key, { method: 'GET', url: `/v1/intakes/${id}/brief/files/${file.id}/url` });
+      const url = await api.client.asKey(key, { method: 'GET', url: `/v1/intakes/${id}/brief/files/${file.id}/url` });
       expect(url.statusCode).toBe(302);
-      const view = (await client.request({ method: 'GET', url: `/portal/v1/${slug}` })).json();
+      const view = (await api.client.request({ method: 'GET', url: `/portal/v1/${slug}` })).json();
       expect(view.brief_files).toEqual([
         {
           id: file.id,
@@ -372,18 +363,21 @@ describe('uploads through the portal, and downloads (real Postgres, Redis and st
           url: `/portal/v1/${slug}/brief/files/${file.id}`,
         },
       ]);
-      const forClient = await client.request({ method: 'GET', url: view.brief_files[0].url });
+      const forClient = await api.client.request({ method: 'GET', url: view.brief_files[0].url });
       expect(forClient.statusCode).toBe(302);
       const location = new URL(forClient.headers.location as string);
-      const served = await t.app.inject({ method: 'GET', url: `${location.pathname}${location.search}` });
+      const served = await api.t.app.inject({ method: 'GET', url: `${location.pathname}${location.search}` });
       expect(served.rawPayload.equals(brief)).toBe(true);
 
-      const removed = await client.asKey(key, { method: 'DELETE', url: `/v1/intakes/${id}/brief/files/${file.id}` });
+      const removed = await api.client.asKey(key, {
+        method: 'DELETE',
+        url: `/v1/intakes/${id}/brief/files/${file.id}`,
+      });
       expect(removed.statusCode).toBe(204);
       expect(await usage()).toBe(before);
       expect(await objects(id, 'brief')).toEqual([]);
       expect(
-        (await client.asKey(key, { method: 'DELETE', url: `/v1/intakes/${id}/brief/files/${file.id}` })).statusCode,
+        (await api.client.asKey(key, { method: 'DELETE', url: `/v1/intakes/${id}/brief/files/${file.id}` })).statusCode,
       ).toBe(404);
     });
 
@@ -401,24 +395,28 @@ describe('uploads through the portal, and downloads (real Postgres, Redis and st
     it('is 409 intake_archived on an archived intake, 404 for another account, 403 without intakes:write', async () => {
       const { id } = await newIntake();
       const file = (await addBrief(id, 'a.pdf', pdf())).json().file;
-      const other = await client.owner();
-      const otherKey = (await client.createKey(other.session, ['admin'])).key;
+      const other = await api.client.owner();
+      const otherKey = (await api.client.createKey(other.session, ['admin'])).key;
       expect((await addBrief(id, 'b.pdf', pdf(), otherKey)).statusCode).toBe(404);
       expect(
-        (await client.asKey(otherKey, { method: 'GET', url: `/v1/intakes/${id}/brief/files/${file.id}/url` }))
+        (await api.client.asKey(otherKey, { method: 'GET', url: `/v1/intakes/${id}/brief/files/${file.id}/url` }))
           .statusCode,
       ).toBe(404);
-      const readOnly = (await client.createKey(session, ['intakes:read'])).key;
+      const readOnly = (await api.client.createKey(session, ['intakes:read'])).key;
       expect((await addBrief(id, 'b.pdf', pdf(), readOnly)).statusCode).toBe(403);
 
-      await client.asKey(key, { method: 'POST', url: `/v1/intakes/${id}/archive` });
+      await api.client.asKey(key, { method: 'POST', url: `/v1/intakes/${id}/archive` });
       const archived = await addBrief(id, 'b.pdf', pdf());
       expect(archived.statusCode).toBe(409);
       expect(archived.json()).toMatchObject({ reason: 'intake_archived' });
-      const deleted = await client.asKey(key, { method: 'DELETE', url: `/v1/intakes/${id}/brief/files/${file.id}` });
+      const deleted = await api.client.asKey(key, {
+        method: 'DELETE',
+        url: `/v1/intakes/${id}/brief/files/${file.id}`,
+      });
       expect(deleted.statusCode).toBe(409);
       expect(
-        (await client.asKey(key, { method: 'GET', url: `/v1/intakes/${id}/brief/files/${file.id}/url` })).statusCode,
+        (await api.client.asKey(key, { method: 'GET', url: `/v1/intakes/${id}/brief/files/${file.id}/url` }))
+          .statusCode,
       ).toBe(302);
     });
   });

@@ -3,16 +3,8 @@ import { type Queue, QueueEvents } from 'bullmq';
 import Redis from 'ioredis';
 import { type PassReport } from '@intake/application-scheduling';
 import { SharedTestClock } from '@intake/clock';
-import { migrateDatabase } from '@intake/postgres';
 import { QueueName, SCHEDULER_TICK_JOB } from '@intake/queue';
-import {
-  construct,
-  createTestEnvironment,
-  pdf,
-  startTestApp,
-  type TestApp,
-  type TestEnvironment,
-} from '@intake/testing';
+import { construct, pdf, startTestApp, type TestApp, useTestEnvironment } from '@intake/testing';
 import { Readable } from 'node:stream';
 import { AccountStore } from '@intake/application-accounts';
 import { UnitOfWork } from '@intake/kernel';
@@ -22,19 +14,12 @@ import { newId } from '@intake/ids';
 import { SchedulerModule } from '../src/app/scheduler.module';
 
 describe('scheduler app (real Postgres and Redis)', () => {
-  let environment: TestEnvironment;
-
-  beforeAll(async () => {
-    environment = await createTestEnvironment((url: string) => migrateDatabase({ url, poolSize: 2 }));
-  });
-  afterAll(async () => {
-    await environment?.dispose();
-  });
+  const harness = useTestEnvironment();
 
   describe('with the shared test clock', () => {
     let t: TestApp;
     beforeAll(async () => {
-      t = await startTestApp({ ...environment.env, TEST_CLOCK: 'enabled' }, (c) => SchedulerModule.forRoot(c), {
+      t = await startTestApp({ ...harness.environment.env, TEST_CLOCK: 'enabled' }, (c) => SchedulerModule.forRoot(c), {
         app: 'scheduler',
       });
     });
@@ -81,7 +66,7 @@ describe('scheduler app (real Postgres and Redis)', () => {
 
   describe('on the system clock', () => {
     it('registers the periodic pass', async () => {
-      const t = await startTestApp(environment.env, (c) => SchedulerModule.forRoot(c), { app: 'scheduler' });
+      const t = await startTestApp(harness.environment.env, (c) => SchedulerModule.forRoot(c), { app: 'scheduler' });
       try {
         const queue = t.app.get<Queue>(getQueueToken(QueueName.Scheduler));
         const schedulers = await queue.getJobSchedulers();
@@ -94,9 +79,13 @@ describe('scheduler app (real Postgres and Redis)', () => {
 
   describe('antivirus scans', () => {
     it('consumes the scans queue: a queued upload is scanned and its verdict recorded', async () => {
-      const t = await startTestApp({ ...environment.env, TEST_CLOCK: 'enabled' }, (c) => SchedulerModule.forRoot(c), {
-        app: 'scheduler',
-      });
+      const t = await startTestApp(
+        { ...harness.environment.env, TEST_CLOCK: 'enabled' },
+        (c) => SchedulerModule.forRoot(c),
+        {
+          app: 'scheduler',
+        },
+      );
       try {
         const now = new Date();
         const accountId = newId('account');

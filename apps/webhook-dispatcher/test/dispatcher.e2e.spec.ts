@@ -1,19 +1,13 @@
-import { migrateDatabase } from '@intake/postgres';
-import { createTestEnvironment, startTestApp, type TestEnvironment } from '@intake/testing';
+import { startTestApp, useTestEnvironment } from '@intake/testing';
 import { DispatcherModule } from '../src/app/dispatcher.module';
 
 describe('webhook-dispatcher app', () => {
-  let environment: TestEnvironment;
-
-  beforeAll(async () => {
-    environment = await createTestEnvironment((url: string) => migrateDatabase({ url, poolSize: 2 }));
-  });
-  afterAll(async () => {
-    await environment?.dispose();
-  });
+  const harness = useTestEnvironment();
 
   it('serves /healthz and /readyz (database and Redis) on its probe port', async () => {
-    const t = await startTestApp(environment.env, (c) => DispatcherModule.forRoot(c), { app: 'webhook-dispatcher' });
+    const t = await startTestApp(harness.environment.env, (c) => DispatcherModule.forRoot(c), {
+      app: 'webhook-dispatcher',
+    });
     try {
       expect((await t.app.inject({ method: 'GET', url: '/healthz' })).json()).toEqual({ status: 'ok' });
       const ready = await t.app.inject({ method: 'GET', url: '/readyz' });
@@ -26,13 +20,13 @@ describe('webhook-dispatcher app', () => {
 
   it('/readyz is 503 naming the database when it cannot be reached', async () => {
     const t = await startTestApp(
-      { ...environment.env, DATABASE_URL: environment.db.url },
+      { ...harness.environment.env, DATABASE_URL: harness.environment.db.url },
       (c) => DispatcherModule.forRoot(c),
       { app: 'webhook-dispatcher' },
     );
     try {
       // Take the database away under the running app.
-      await environment.db.drop();
+      await harness.environment.db.drop();
       const ready = await t.app.inject({ method: 'GET', url: '/readyz' });
       expect(ready.statusCode).toBe(503);
       expect(ready.json()).toMatchObject({ error: 'service_unavailable', params: { failing: ['database'] } });

@@ -1,6 +1,23 @@
-import { ApiPropertyOptional } from '@nestjs/swagger';
-import { Type } from 'class-transformer';
-import { IsInt, IsOptional, Max, Min, registerDecorator } from 'class-validator';
+import { applyDecorators } from '@nestjs/common';
+import { ApiProperty, ApiPropertyOptional, type ApiPropertyOptions } from '@nestjs/swagger';
+import { Transform, Type } from 'class-transformer';
+import {
+  IsBoolean,
+  IsEmail,
+  IsIn,
+  IsInt,
+  IsObject,
+  IsOptional,
+  IsString,
+  Length,
+  Matches,
+  Max,
+  MaxLength,
+  Min,
+  registerDecorator,
+  ValidateIf,
+  ValidateNested,
+} from 'class-validator';
 import { isIanaTimeZone } from '@intake/domain-accounts';
 
 /** A class-validator decorator from a predicate and its message. */
@@ -47,3 +64,63 @@ export class PageQuery {
   @Min(0)
   offset?: number;
 }
+
+/*
+ * Composite decorators for the stacks our DTOs repeat. Each takes the property's OpenAPI options
+ * as they were and applies the same class-validator decorators in the same order as the stack it
+ * replaces, so the document and every validation message stay as they were. (In a stack the
+ * bottom decorator runs first; `stack` lists them top to bottom and applies them bottom up.)
+ */
+const stack = (...decorators: PropertyDecorator[]) => applyDecorators(...[...decorators].reverse());
+
+const NOT_BLANK = /\S/;
+const trimmed = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
+
+interface TextRules {
+  max: number;
+  /** With `min`, the length is checked by Length(min, max) rather than MaxLength(max). */
+  min?: number;
+  /** Surrounding white space is removed before validation. */
+  trim?: boolean;
+}
+
+const lengthOf = ({ min, max }: TextRules) => (min === undefined ? MaxLength(max) : Length(min, max));
+
+/** An optional string (null too with `nullable`); `null` is kept as a value that clears the field. */
+export const OptionalText = (doc: ApiPropertyOptions, rules: TextRules & { nullable?: boolean }) =>
+  stack(
+    ApiPropertyOptional(doc),
+    ...(rules.nullable ? [ValidateIf((_: object, value: unknown) => value !== null)] : []),
+    IsOptional(),
+    ...(rules.trim ? [Transform(trimmed)] : []),
+    IsString(),
+    lengthOf(rules),
+  );
+
+/** A required string; `notBlank` refuses white space alone ("must not be blank"). */
+export const RequiredText = (doc: ApiPropertyOptions, rules: TextRules & { notBlank?: boolean }) =>
+  stack(
+    ApiProperty(doc),
+    ...(rules.trim ? [Transform(trimmed)] : []),
+    IsString(),
+    ...(rules.notBlank ? [Matches(NOT_BLANK, { message: 'must not be blank' })] : []),
+    lengthOf(rules),
+  );
+
+/** A required e-mail address of at most 254 characters. */
+export const EmailAddress = (doc: ApiPropertyOptions) => stack(ApiProperty(doc), IsEmail(), MaxLength(254));
+
+/** An optional boolean. */
+export const OptionalBoolean = (doc: ApiPropertyOptions = {}) => stack(ApiPropertyOptional(doc), IsOptional(), IsBoolean());
+
+/** An optional value among `values`. */
+export const OptionalOneOf = (values: readonly unknown[], doc: ApiPropertyOptions) =>
+  stack(ApiPropertyOptional(doc), IsOptional(), IsIn([...values]));
+
+/** An optional whole number within [min, max]. */
+export const OptionalInt = (doc: ApiPropertyOptions, { min, max }: { min: number; max: number }) =>
+  stack(ApiPropertyOptional(doc), IsOptional(), IsInt(), Min(min), Max(max));
+
+/** An optional nested object validated as `type`. */
+export const OptionalNested = (type: () => new () => object, doc: ApiPropertyOptions) =>
+  stack(ApiPropertyOptional(doc), IsOptional(), IsObject(), ValidateNested(), Type(type));

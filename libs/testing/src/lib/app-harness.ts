@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { type AppConfig, type Environment, loadConfig } from '@intake/config';
+import { migrateDatabase } from '@intake/postgres';
 import { createHttpApp, OpenApiDocumentHolder, type OpenApiInfo, type RegisteredRoute } from '@intake/http';
 import { ErrorLedger } from './error-ledger';
 import { LogCapture } from './log-capture';
@@ -44,6 +45,24 @@ export async function createTestEnvironment(migrate: Migrate): Promise<TestEnvir
       await rm(dir, { recursive: true, force: true });
     },
   };
+}
+
+/** Our schema on a test database: every migration, through a small pool. */
+export const migrateTestDatabase: Migrate = (url: string) => migrateDatabase({ url, poolSize: 2 });
+
+/**
+ * A test file's environment (database, Redis prefix, scratch directory), created in a `beforeAll`
+ * and disposed in an `afterAll`; read `environment` inside tests and hooks.
+ */
+export function useTestEnvironment(migrate: Migrate = migrateTestDatabase): { environment: TestEnvironment } {
+  const holder = {} as { environment: TestEnvironment };
+  beforeAll(async () => {
+    holder.environment = await createTestEnvironment(migrate);
+  }, 60_000);
+  afterAll(async () => {
+    await holder.environment?.dispose();
+  }, 60_000);
+  return holder;
 }
 
 export interface TestApp {
