@@ -111,7 +111,8 @@ export const RequiredText = (doc: ApiPropertyOptions, rules: TextRules & { notBl
 export const EmailAddress = (doc: ApiPropertyOptions) => stack(ApiProperty(doc), IsEmail(), MaxLength(254));
 
 /** An optional boolean. */
-export const OptionalBoolean = (doc: ApiPropertyOptions = {}) => stack(ApiPropertyOptional(doc), IsOptional(), IsBoolean());
+export const OptionalBoolean = (doc: ApiPropertyOptions = {}) =>
+  stack(ApiPropertyOptional(doc), IsOptional(), IsBoolean());
 
 /** An optional value among `values`. */
 export const OptionalOneOf = (values: readonly unknown[], doc: ApiPropertyOptions) =>

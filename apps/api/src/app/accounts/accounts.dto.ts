@@ -4,7 +4,6 @@ import {
   ArrayMaxSize,
   ArrayMinSize,
   ArrayUnique,
-  IsEmail,
   IsIn,
   IsNotEmpty,
   IsOptional,
@@ -24,14 +23,12 @@ import {
   SCOPES,
 } from '@intake/domain-accounts';
 import { Mode, MODES } from '@intake/domain-kernel';
-import { IsIanaTimeZone, PageQuery } from '../validation';
+import { EmailAddress, IsIanaTimeZone, OptionalOneOf, OptionalText, PageQuery, RequiredText } from '../validation';
 
 const NOT_BLANK = /\S/;
 
 export class SignUpRequest {
-  @ApiProperty({ example: 'jana@studio.example' })
-  @IsEmail()
-  @MaxLength(254)
+  @EmailAddress({ example: 'jana@studio.example' })
   email!: string;
 
   @ApiProperty({ minLength: PASSWORD_MIN_LENGTH, maxLength: PASSWORD_MAX_LENGTH, example: 'correct horse battery' })
@@ -40,16 +37,10 @@ export class SignUpRequest {
   @MaxLength(PASSWORD_MAX_LENGTH)
   password!: string;
 
-  @ApiProperty({ example: 'Jana Nováková' })
-  @IsString()
-  @Matches(NOT_BLANK, { message: 'must not be blank' })
-  @MaxLength(120)
+  @RequiredText({ example: 'Jana Nováková' }, { max: 120, notBlank: true })
   name!: string;
 
-  @ApiProperty({ example: 'Studio Nováková' })
-  @IsString()
-  @Matches(NOT_BLANK, { message: 'must not be blank' })
-  @MaxLength(120)
+  @RequiredText({ example: 'Studio Nováková' }, { max: 120, notBlank: true })
   account_name!: string;
 }
 
@@ -80,36 +71,23 @@ export class AcceptInvitationRequest {
   @MaxLength(PASSWORD_MAX_LENGTH)
   password!: string;
 
-  @ApiProperty({ example: 'Petr Svoboda' })
-  @IsString()
-  @Matches(NOT_BLANK, { message: 'must not be blank' })
-  @MaxLength(120)
+  @RequiredText({ example: 'Petr Svoboda' }, { max: 120, notBlank: true })
   name!: string;
 }
 
 export class InviteRequest {
-  @ApiProperty({ example: 'petr@studio.example' })
-  @IsEmail()
-  @MaxLength(254)
+  @EmailAddress({ example: 'petr@studio.example' })
   email!: string;
 
-  @ApiProperty({ example: 'Petr Svoboda' })
-  @IsString()
-  @Matches(NOT_BLANK, { message: 'must not be blank' })
-  @MaxLength(120)
+  @RequiredText({ example: 'Petr Svoboda' }, { max: 120, notBlank: true })
   name!: string;
 }
 
 export class CreateKeyRequest {
-  @ApiProperty({ example: 'Zapier agent' })
-  @IsString()
-  @Matches(NOT_BLANK, { message: 'must not be blank' })
-  @MaxLength(100)
+  @RequiredText({ example: 'Zapier agent' }, { max: 100, notBlank: true })
   name!: string;
 
-  @ApiPropertyOptional({ enum: MODES, default: 'live' })
-  @IsOptional()
-  @IsIn(MODES)
+  @OptionalOneOf(MODES, { enum: MODES, default: 'live' })
   mode?: Mode;
 
   @ApiProperty({ enum: SCOPES, isArray: true, example: ['intakes:read', 'intakes:write'] })
@@ -128,9 +106,7 @@ export class UpdateAccountRequest {
   @MaxLength(120)
   name?: string;
 
-  @ApiPropertyOptional({ enum: LANGUAGES })
-  @IsOptional()
-  @IsIn(LANGUAGES)
+  @OptionalOneOf(LANGUAGES, { enum: LANGUAGES })
   default_language?: Language;
 
   @ApiPropertyOptional({ example: 'Europe/Prague' })
@@ -148,22 +124,13 @@ export class UpdateAccountRequest {
 }
 
 export class AuditQuery extends PageQuery {
-  @ApiPropertyOptional({ example: 'api_key.created' })
-  @IsOptional()
-  @IsString()
-  @MaxLength(100)
+  @OptionalText({ example: 'api_key.created' }, { max: 100 })
   action?: string;
 
-  @ApiPropertyOptional({ description: 'a user id (usr_…) or API key id (key_…)' })
-  @IsOptional()
-  @IsString()
-  @MaxLength(100)
+  @OptionalText({ description: 'a user id (usr_…) or API key id (key_…)' }, { max: 100 })
   actor?: string;
 
-  @ApiPropertyOptional({ description: 'the id the action was about' })
-  @IsOptional()
-  @IsString()
-  @MaxLength(100)
+  @OptionalText({ description: 'the id the action was about' }, { max: 100 })
   target?: string;
 }
 

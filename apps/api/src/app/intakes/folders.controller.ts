@@ -10,8 +10,7 @@ import {
   ApiTags,
 } from '@nestjs/swagger';
 import { ApiErrors } from '@intake/http';
-import { Transform } from 'class-transformer';
-import { IsInt, IsOptional, IsString, Length, Max, Min } from 'class-validator';
+import { IsInt, IsOptional, Max, Min } from 'class-validator';
 import { RequestMeta } from '@intake/kernel';
 import {
   CreateFolder,
@@ -24,23 +23,18 @@ import {
 import { accessOf, Principal } from '@intake/domain-accounts';
 import { ApiError } from '@intake/http';
 import { Access, CurrentPrincipal, Meta } from '../accounts/access';
-
-const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
+import { OptionalText, RequiredText } from '../validation';
 
 export class CreateFolderRequest {
-  @ApiProperty({ minLength: 1, maxLength: 80, example: 'Weddings 2027', description: 'trimmed' })
-  @Transform(trim)
-  @IsString()
-  @Length(1, 80)
+  @RequiredText(
+    { minLength: 1, maxLength: 80, example: 'Weddings 2027', description: 'trimmed' },
+    { min: 1, max: 80, trim: true },
+  )
   name!: string;
 }
 
 export class UpdateFolderRequest {
-  @ApiPropertyOptional({ minLength: 1, maxLength: 80 })
-  @IsOptional()
-  @Transform(trim)
-  @IsString()
-  @Length(1, 80)
+  @OptionalText({ minLength: 1, maxLength: 80 }, { min: 1, max: 80, trim: true })
   name?: string;
 
   @ApiPropertyOptional({ minimum: 0, maximum: 1_000_000 })

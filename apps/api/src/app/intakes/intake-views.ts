@@ -141,7 +141,6 @@ export function chaseView(chase: ChaseRecord): ChaseView {
   };
 }
 
-
 /**
  * follow_up of the 201: poll on a schedule until webhooks exist. Poll at the plan's interval but
  * at most hourly for something that takes days; until the due date plus a week, else 30 days.

@@ -4,16 +4,12 @@ import {
   ArrayMaxSize,
   ArrayMinSize,
   IsArray,
-  IsBoolean,
-  IsEmail,
   IsIn,
   IsInt,
   IsObject,
   IsOptional,
   IsString,
-  Length,
   Matches,
-  Max,
   MaxLength,
   Min,
   ValidateIf,
@@ -28,7 +24,19 @@ import {
   INTERVAL_UNITS,
   IntervalUnit,
 } from '@intake/domain-intake';
-import { IsCalendarDate, IsIanaTimeZone, PageQuery, satisfies } from '../validation';
+import {
+  EmailAddress,
+  IsCalendarDate,
+  IsIanaTimeZone,
+  OptionalBoolean,
+  OptionalInt,
+  OptionalNested,
+  OptionalOneOf,
+  OptionalText,
+  PageQuery,
+  RequiredText,
+  satisfies,
+} from '../validation';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 const NOT_BLANK = /\S/;
@@ -42,33 +50,21 @@ export const IsMaxReminders = () =>
   );
 
 export class RecipientRequest {
-  @ApiProperty({ example: 'assistant@client.example' })
-  @IsEmail()
-  @MaxLength(254)
+  @EmailAddress({ example: 'assistant@client.example' })
   email!: string;
 
-  @ApiPropertyOptional({ example: 'Eva' })
-  @IsOptional()
-  @IsString()
-  @MaxLength(200)
+  @OptionalText({ example: 'Eva' }, { max: 200 })
   name?: string;
 }
 
 export class ClientRequest {
-  @ApiProperty({ example: 'jan.novak@client.example' })
-  @IsEmail()
-  @MaxLength(254)
+  @EmailAddress({ example: 'jan.novak@client.example' })
   email!: string;
 
-  @ApiProperty({ example: 'Jan Novák' })
-  @IsString()
-  @Matches(NOT_BLANK, { message: 'must not be blank' })
-  @MaxLength(200)
+  @RequiredText({ example: 'Jan Novák' }, { max: 200, notBlank: true })
   name!: string;
 
-  @ApiPropertyOptional({ enum: LANGUAGES, description: 'default: the account default_language, then en' })
-  @IsOptional()
-  @IsIn(LANGUAGES)
+  @OptionalOneOf(LANGUAGES, { enum: LANGUAGES, description: 'default: the account default_language, then en' })
   language?: Language;
 
   @ApiPropertyOptional({ example: '+420601234567', description: 'E.164' })
@@ -91,16 +87,10 @@ export class ClientRequest {
 }
 
 export class EmailCopyRequest {
-  @ApiPropertyOptional({ example: 'Podklady pro nový web', maxLength: 200 })
-  @IsOptional()
-  @IsString()
-  @Length(1, 200)
+  @OptionalText({ example: 'Podklady pro nový web', maxLength: 200 }, { min: 1, max: 200 })
   subject?: string;
 
-  @ApiPropertyOptional({ example: 'Dobrý den, posíláme seznam podkladů…', maxLength: 2000 })
-  @IsOptional()
-  @IsString()
-  @Length(1, 2000)
+  @OptionalText({ example: 'Dobrý den, posíláme seznam podkladů…', maxLength: 2000 }, { min: 1, max: 2000 })
   intro?: string;
 }
 
@@ -109,16 +99,10 @@ export class RetentionRequest {
   @IsIn(['days', 'on_delivery'])
   mode!: 'days' | 'on_delivery';
 
-  @ApiPropertyOptional({ minimum: 1, maximum: 3650, default: 90, description: 'only with mode days' })
-  @IsOptional()
-  @IsInt()
-  @Min(1)
-  @Max(3650)
+  @OptionalInt({ minimum: 1, maximum: 3650, default: 90, description: 'only with mode days' }, { min: 1, max: 3650 })
   days?: number;
 
-  @ApiPropertyOptional({ default: false })
-  @IsOptional()
-  @IsBoolean()
+  @OptionalBoolean({ default: false })
   anonymize?: boolean;
 }
 
@@ -128,10 +112,7 @@ const ITEM_EXAMPLE = [
 ];
 
 export class CreateIntakeRequest {
-  @ApiProperty({ example: 'New website' })
-  @Transform(trim)
-  @IsString()
-  @Length(1, 200)
+  @RequiredText({ example: 'New website' }, { min: 1, max: 200, trim: true })
   project_name!: string;
 
   @ApiProperty({ type: ClientRequest })
@@ -140,11 +121,7 @@ export class CreateIntakeRequest {
   @Type(() => ClientRequest)
   client!: ClientRequest;
 
-  @ApiPropertyOptional({ type: EmailCopyRequest })
-  @IsOptional()
-  @IsObject()
-  @ValidateNested()
-  @Type(() => EmailCopyRequest)
+  @OptionalNested(() => EmailCopyRequest, { type: EmailCopyRequest })
   email_copy?: EmailCopyRequest;
 
   @ApiPropertyOptional({ maxLength: 5000, nullable: true, description: 'trimmed; empty is stored as null' })
@@ -167,15 +144,10 @@ export class CreateIntakeRequest {
   @ArrayMaxSize(200)
   items!: unknown[];
 
-  @ApiPropertyOptional({ example: 'website-basics', description: 'slug of a saved template' })
-  @IsOptional()
-  @IsString()
-  @Length(1, 100)
+  @OptionalText({ example: 'website-basics', description: 'slug of a saved template' }, { min: 1, max: 100 })
   template?: string;
 
-  @ApiPropertyOptional({ enum: CHASE_SCHEDULES, default: 'default' })
-  @IsOptional()
-  @IsIn(CHASE_SCHEDULES)
+  @OptionalOneOf(CHASE_SCHEDULES, { enum: CHASE_SCHEDULES, default: 'default' })
   chase_schedule?: ChaseSchedule;
 
   @ApiPropertyOptional({ minimum: 1, description: 'only with chase_schedule custom; default 3 days' })
@@ -184,14 +156,10 @@ export class CreateIntakeRequest {
   @Min(1)
   chase_interval?: number;
 
-  @ApiPropertyOptional({ enum: INTERVAL_UNITS, default: 'days' })
-  @IsOptional()
-  @IsIn(INTERVAL_UNITS)
+  @OptionalOneOf(INTERVAL_UNITS, { enum: INTERVAL_UNITS, default: 'days' })
   chase_interval_unit?: IntervalUnit;
 
-  @ApiPropertyOptional({ default: true })
-  @IsOptional()
-  @IsBoolean()
+  @OptionalBoolean({ default: true })
   respect_quiet_hours?: boolean;
 
   @ApiPropertyOptional({
@@ -215,51 +183,34 @@ export class CreateIntakeRequest {
   @IsCalendarDate()
   due_date?: string;
 
-  @ApiPropertyOptional({ default: true, description: 'false creates a draft' })
-  @IsOptional()
-  @IsBoolean()
+  @OptionalBoolean({ default: true, description: 'false creates a draft' })
   send?: boolean;
 
-  @ApiPropertyOptional({ type: RetentionRequest })
-  @IsOptional()
-  @IsObject()
-  @ValidateNested()
-  @Type(() => RetentionRequest)
+  @OptionalNested(() => RetentionRequest, { type: RetentionRequest })
   retention?: RetentionRequest;
 
-  @ApiPropertyOptional({ example: 'fld_3x1Zq0Wm9c2Lk5Np7Rt8Vw' })
-  @IsOptional()
-  @IsString()
-  @MaxLength(100)
+  @OptionalText({ example: 'fld_3x1Zq0Wm9c2Lk5Np7Rt8Vw' }, { max: 100 })
   folder_id?: string;
 }
 
 export class ListIntakesQuery extends PageQuery {
-  @ApiPropertyOptional({ enum: INTAKE_STATUSES })
-  @IsOptional()
-  @IsIn(INTAKE_STATUSES)
+  @OptionalOneOf(INTAKE_STATUSES, { enum: INTAKE_STATUSES })
   status?: IntakeStatus;
 
-  @ApiPropertyOptional({ example: 'jan.novak@client.example' })
-  @IsOptional()
-  @IsString()
-  @Length(1, 254)
+  @OptionalText({ example: 'jan.novak@client.example' }, { min: 1, max: 254 })
   client_email?: string;
 
-  @ApiPropertyOptional({ description: 'a folder id, or none for Unfiled' })
-  @IsOptional()
-  @IsString()
-  @Length(1, 100)
+  @OptionalText({ description: 'a folder id, or none for Unfiled' }, { min: 1, max: 100 })
   folder_id?: string;
 
-  @ApiPropertyOptional({
-    minLength: 1,
-    maxLength: 100,
-    description: 'case-insensitive substring of project name, client name or e-mail',
-  })
-  @IsOptional()
-  @IsString()
-  @Length(1, 100)
+  @OptionalText(
+    {
+      minLength: 1,
+      maxLength: 100,
+      description: 'case-insensitive substring of project name, client name or e-mail',
+    },
+    { min: 1, max: 100 },
+  )
   q?: string;
 }
 
@@ -277,10 +228,7 @@ export class TemplateSettingsRequest extends PickType(CreateIntakeRequest, [
 ] as const) {}
 
 export class TemplateRequest {
-  @ApiProperty({ example: 'Website basics' })
-  @Transform(trim)
-  @IsString()
-  @Length(1, 100)
+  @RequiredText({ example: 'Website basics' }, { min: 1, max: 100, trim: true })
   name!: string;
 
   @ApiProperty({
@@ -294,11 +242,10 @@ export class TemplateRequest {
   @ArrayMaxSize(200)
   items!: unknown[];
 
-  @ApiPropertyOptional({ type: TemplateSettingsRequest, description: 'defaults for intakes created from the template' })
-  @IsOptional()
-  @IsObject()
-  @ValidateNested()
-  @Type(() => TemplateSettingsRequest)
+  @OptionalNested(() => TemplateSettingsRequest, {
+    type: TemplateSettingsRequest,
+    description: 'defaults for intakes created from the template',
+  })
   settings?: TemplateSettingsRequest;
 }
 
@@ -321,9 +268,7 @@ export class ClientPatchRequest {
   @Matches(E164, { message: 'must be an E.164 phone number such as +420601234567' })
   phone?: string | null;
 
-  @ApiPropertyOptional({ enum: LANGUAGES })
-  @IsOptional()
-  @IsIn(LANGUAGES)
+  @OptionalOneOf(LANGUAGES, { enum: LANGUAGES })
   language?: Language;
 
   @ApiPropertyOptional({ example: 'Europe/Prague' })
@@ -340,11 +285,7 @@ export class PatchIntakeRequest extends PickType(CreateIntakeRequest, [
   'max_reminders',
   'respect_quiet_hours',
 ] as const) {
-  @ApiPropertyOptional({ example: 'New website (phase 2)' })
-  @IsOptional()
-  @Transform(trim)
-  @IsString()
-  @Length(1, 200)
+  @OptionalText({ example: 'New website (phase 2)' }, { min: 1, max: 200, trim: true })
   project_name?: string;
 
   @ApiPropertyOptional({ nullable: true, maxLength: 5000 })
@@ -374,11 +315,7 @@ export class PatchIntakeRequest extends PickType(CreateIntakeRequest, [
   @IsString()
   chase_at_time?: string | null;
 
-  @ApiPropertyOptional({ type: ClientPatchRequest })
-  @IsOptional()
-  @IsObject()
-  @ValidateNested()
-  @Type(() => ClientPatchRequest)
+  @OptionalNested(() => ClientPatchRequest, { type: ClientPatchRequest })
   client?: ClientPatchRequest;
 
   @ApiPropertyOptional({ nullable: true, description: 'null moves the intake to Unfiled' })
@@ -392,9 +329,9 @@ export class PatchIntakeRequest extends PickType(CreateIntakeRequest, [
 export class AddRecipientRequest extends RecipientRequest {}
 
 export class ClientsQuery extends PageQuery {
-  @ApiPropertyOptional({ minLength: 1, maxLength: 100, description: 'case-insensitive substring of name or e-mail' })
-  @IsOptional()
-  @IsString()
-  @Length(1, 100)
+  @OptionalText(
+    { minLength: 1, maxLength: 100, description: 'case-insensitive substring of name or e-mail' },
+    { min: 1, max: 100 },
+  )
   q?: string;
 }

@@ -1,31 +1,23 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Transform } from 'class-transformer';
 import {
   ArrayMaxSize,
   ArrayMinSize,
   IsArray,
   IsBoolean,
   IsDefined,
-  IsIn,
   IsObject,
   IsOptional,
   IsString,
-  Length,
   MaxLength,
   ValidateIf,
 } from 'class-validator';
 import { ITEM_TYPES } from '@intake/domain-items';
+import { OptionalText, RequiredText, OptionalBoolean, OptionalOneOf } from '../validation';
 
 /** Request bodies of the owner's item operations. */
 
-const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
-
 export class NoteBody {
-  @ApiPropertyOptional({ maxLength: 2000 })
-  @IsOptional()
-  @Transform(trim)
-  @IsString()
-  @MaxLength(2000)
+  @OptionalText({ maxLength: 2000 }, { max: 2000, trim: true })
   note?: string;
 }
 
@@ -38,22 +30,15 @@ export class AddItemsBody {
 }
 
 export class RevisionBody {
-  @ApiProperty({ example: 'logo' })
-  @IsString()
-  @Length(1, 64)
+  @RequiredText({ example: 'logo' }, { min: 1, max: 64 })
   item_key!: string;
 
-  @ApiProperty({ example: 'Please send the logo as SVG.', maxLength: 2000 })
-  @Transform(trim)
-  @IsString()
-  @Length(1, 2000)
+  @RequiredText({ example: 'Please send the logo as SVG.', maxLength: 2000 }, { min: 1, max: 2000, trim: true })
   note!: string;
 }
 
 export class DoneBody {
-  @ApiPropertyOptional({ default: true })
-  @IsOptional()
-  @IsBoolean()
+  @OptionalBoolean({ default: true })
   done?: boolean;
 }
 
@@ -64,11 +49,7 @@ export class AnswerBody {
 }
 
 export class WaiveBody {
-  @ApiPropertyOptional({ maxLength: 2000 })
-  @IsOptional()
-  @Transform(trim)
-  @IsString()
-  @MaxLength(2000)
+  @OptionalText({ maxLength: 2000 }, { max: 2000, trim: true })
   reason?: string;
 }
 
@@ -77,17 +58,12 @@ export class WaiverDecisionBody {
   @IsBoolean()
   accept!: boolean;
 
-  @ApiPropertyOptional({ maxLength: 2000, description: 'goes to the audit log only' })
-  @IsOptional()
-  @IsString()
-  @MaxLength(2000)
+  @OptionalText({ maxLength: 2000, description: 'goes to the audit log only' }, { max: 2000 })
   note?: string;
 }
 
 export class PatchItemBody {
-  @ApiPropertyOptional({ enum: ITEM_TYPES })
-  @IsOptional()
-  @IsIn(ITEM_TYPES)
+  @OptionalOneOf(ITEM_TYPES, { enum: ITEM_TYPES })
   type?: string;
 
   @ApiPropertyOptional({ maxLength: 200 })
@@ -101,9 +77,7 @@ export class PatchItemBody {
   @IsString()
   help?: string | null;
 
-  @ApiPropertyOptional()
-  @IsOptional()
-  @IsBoolean()
+  @OptionalBoolean()
   required?: boolean;
 
   @ApiPropertyOptional({ type: 'object', additionalProperties: true, nullable: true })
@@ -119,8 +93,6 @@ export class PatchItemBody {
   @MaxLength(5000)
   owner_note?: string | null;
 
-  @ApiPropertyOptional({ default: false })
-  @IsOptional()
-  @IsBoolean()
+  @OptionalBoolean({ default: false })
   discard_submitted_value?: boolean;
 }

@@ -1,10 +1,8 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Transform } from 'class-transformer';
-import { IsDefined, IsOptional, IsString, Length, MaxLength, ValidateIf } from 'class-validator';
+import { ApiProperty } from '@nestjs/swagger';
+import { IsDefined } from 'class-validator';
+import { OptionalText, RequiredText } from '../validation';
 
 /** Request bodies of the portal API. */
-
-const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 
 export class PortalValueBody {
   @ApiProperty({
@@ -16,19 +14,14 @@ export class PortalValueBody {
 }
 
 export class PortalWaiverBody {
-  @ApiProperty({ example: 'We do not have a logo yet.', maxLength: 2000 })
-  @Transform(trim)
-  @IsString()
-  @Length(1, 2000)
+  @RequiredText({ example: 'We do not have a logo yet.', maxLength: 2000 }, { min: 1, max: 2000, trim: true })
   reason!: string;
 }
 
 export class PortalNoteBody {
-  @ApiPropertyOptional({ nullable: true, maxLength: 2000, description: 'null clears it' })
-  @ValidateIf((_, v) => v !== null)
-  @IsOptional()
-  @Transform(trim)
-  @IsString()
-  @MaxLength(2000)
+  @OptionalText(
+    { nullable: true, maxLength: 2000, description: 'null clears it' },
+    { max: 2000, trim: true, nullable: true },
+  )
   note!: string | null;
 }
