@@ -129,6 +129,19 @@ export function describeClientDirectoryContract(name: string, setup: IntakeStore
       expect(await page(access, 'nobody')).toEqual({ clients: [], total: 0 });
     });
 
+    it('counts the same clients on a page past the end: q matches only the latest intake', async () => {
+      const accountId = await fixture().createAccount();
+      await given(
+        anIntake(accountId, { client_email: 'x@example.com', client_name: 'Alice', created_at: at(1) }),
+        anIntake(accountId, { client_email: 'x@example.com', client_name: 'Bob', created_at: at(2) }),
+        anIntake(accountId, { client_email: 'ali@example.com', client_name: 'Ali', created_at: at(3) }),
+      );
+      const access = sessionAccess(accountId);
+      expect(await page(access, 'alice')).toEqual({ clients: [], total: 0 });
+      expect(await page(access, 'ali')).toEqual({ clients: [['ali@example.com', 1]], total: 1 });
+      expect(await page(access, 'ali', 1, 5)).toEqual({ clients: [], total: 1 });
+    });
+
     it('derives clients only from the intakes the access context may see', async () => {
       const accountId = await fixture().createAccount();
       const otherAccountId = await fixture().createAccount();
