@@ -137,7 +137,10 @@ describe('GET /v1/openapi.json', () => {
       chase_schedule: { type: 'string' },
       client: { $ref: '#/components/schemas/ClientPatchRequest' },
     });
+    // Every field optional, none with a default: on PATCH an absent field keeps its value.
+    expect((patch as { required?: string[] }).required ?? []).toEqual([]);
     for (const [name, property] of Object.entries(patch.properties)) {
+      expect([name, 'default' in (property as object)]).toEqual([name, false]);
       const described = property as Record<string, unknown>;
       expect([name, Boolean(described['type'] || described['oneOf'] || described['$ref'])]).toEqual([name, true]);
     }

@@ -110,7 +110,35 @@ const ITEM_EXAMPLE = [
   { key: 'about', type: 'longtext', label: 'About us', constraints: { max_chars: 2000 } },
 ];
 
-export class CreateIntakeRequest {
+/** How the service chases the client; on create each has its default, on PATCH an absent one is kept. */
+export class ChaseSettingsRequest {
+  @OptionalOneOf(CHASE_SCHEDULES, { enum: CHASE_SCHEDULES })
+  chase_schedule?: ChaseSchedule;
+
+  @ApiPropertyOptional({ type: 'integer', minimum: 1, description: 'only with chase_schedule custom; default 3 days' })
+  @Optional()
+  @IsInt()
+  @Min(1)
+  chase_interval?: number;
+
+  @OptionalOneOf(INTERVAL_UNITS, { enum: INTERVAL_UNITS })
+  chase_interval_unit?: IntervalUnit;
+
+  @OptionalBoolean()
+  respect_quiet_hours?: boolean;
+
+  @ApiPropertyOptional({
+    oneOf: [
+      { type: 'integer', minimum: 1, maximum: 1000 },
+      { type: 'string', enum: ['unlimited'] },
+    ],
+  })
+  @Optional()
+  @IsMaxReminders()
+  max_reminders?: number | 'unlimited';
+}
+
+export class CreateIntakeRequest extends ChaseSettingsRequest {
   @RequiredText({ example: 'New website' }, { min: 1, max: 200, trim: true })
   project_name!: string;
 
@@ -150,31 +178,11 @@ export class CreateIntakeRequest {
   @OptionalText({ example: 'website-basics', description: 'slug of a saved template' }, { min: 1, max: 100 })
   template?: string;
 
-  @OptionalOneOf(CHASE_SCHEDULES, { enum: CHASE_SCHEDULES, default: 'default' })
-  chase_schedule?: ChaseSchedule;
-
-  @ApiPropertyOptional({ type: 'integer', minimum: 1, description: 'only with chase_schedule custom; default 3 days' })
-  @Optional()
-  @IsInt()
-  @Min(1)
-  chase_interval?: number;
-
-  @OptionalOneOf(INTERVAL_UNITS, { enum: INTERVAL_UNITS, default: 'days' })
-  chase_interval_unit?: IntervalUnit;
-
-  @OptionalBoolean({ default: true })
-  respect_quiet_hours?: boolean;
-
-  @ApiPropertyOptional({
-    oneOf: [
-      { type: 'integer', minimum: 1, maximum: 1000 },
-      { type: 'string', enum: ['unlimited'] },
-    ],
-    default: 3,
-  })
-  @Optional()
-  @IsMaxReminders()
-  max_reminders?: number | 'unlimited';
+  /* The chase settings' defaults apply when an intake is created (on PATCH an absent field keeps its value). */
+  @ApiPropertyOptional({ default: 'default' }) override chase_schedule?: ChaseSchedule;
+  @ApiPropertyOptional({ default: 'days' }) override chase_interval_unit?: IntervalUnit;
+  @ApiPropertyOptional({ default: true }) override respect_quiet_hours?: boolean;
+  @ApiPropertyOptional({ default: 3 }) override max_reminders?: number | 'unlimited';
 
   @ApiPropertyOptional({ example: '09:00', description: 'HH:MM client local time; custom whole-day intervals only' })
   @Optional()
@@ -280,13 +288,7 @@ export class ClientPatchRequest {
 }
 
 /** PATCH /v1/intakes/:id: every field optional, at least one; null clears the nullable ones. */
-export class PatchIntakeRequest extends PickType(CreateIntakeRequest, [
-  'chase_schedule',
-  'chase_interval',
-  'chase_interval_unit',
-  'max_reminders',
-  'respect_quiet_hours',
-] as const) {
+export class PatchIntakeRequest extends ChaseSettingsRequest {
   @OptionalText({ example: 'New website (phase 2)' }, { min: 1, max: 200, trim: true })
   project_name?: string;
 
