@@ -179,7 +179,9 @@ export function describeAccountStoreContract(name: string, setup: () => Promise<
       const listed = await f.accounts.listUsers(account.id);
       listed.forEach((u) => (u.role = 'owner'));
       expect((await f.accounts.getAccount(account.id))?.name).toBe('Studio');
-      expect(await f.accounts.listUsers(account.id)).toEqual([expect.objectContaining({ name: 'Jana', role: 'member' })]);
+      expect(await f.accounts.listUsers(account.id)).toEqual([
+        expect.objectContaining({ name: 'Jana', role: 'member' }),
+      ]);
     });
   });
 }

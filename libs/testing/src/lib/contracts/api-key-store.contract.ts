@@ -31,7 +31,11 @@ export function describeApiKeyStoreContract(name: string, setup: () => Promise<A
 
     it('gives a key back as created, within its account only', async () => {
       const accountId = await account();
-      const key = sampleApiKey(accountId, { mode: 'test', scopes: ['admin', 'secrets:read'], created_by_user_id: null });
+      const key = sampleApiKey(accountId, {
+        mode: 'test',
+        scopes: ['admin', 'secrets:read'],
+        created_by_user_id: null,
+      });
       await f.keys.create(key);
       expect(await f.keys.get(accountId, key.id)).toEqual(key);
       expect(await f.keys.get(await account(), key.id)).toBeUndefined();

@@ -132,7 +132,8 @@ export class InMemorySessionStore extends SessionStore {
   }
 
   async revokeAllOfUser(userId: string, now: Date): Promise<void> {
-    for (const s of this.db.sessions.rows) if (s.user_id === userId && s.revoked_at === null) s.revoked_at = new Date(now);
+    for (const s of this.db.sessions.rows)
+      if (s.user_id === userId && s.revoked_at === null) s.revoked_at = new Date(now);
   }
 }
 

@@ -36,13 +36,14 @@ describe('ListAuditEntries', () => {
   it('filters by action, actor and target', async () => {
     expect((await list({ action: 'intake.created' })).total).toBe(2);
     expect((await list({ actor: 'usr_jana' })).entries.map((e) => e.target_id)).toEqual(['in_1']);
-    expect((await list({ target: 'in_1', actor: 'key_bot' })).entries.map((e) => e.action)).toEqual([
-      'intake.deleted',
-    ]);
+    expect((await list({ target: 'in_1', actor: 'key_bot' })).entries.map((e) => e.action)).toEqual(['intake.deleted']);
   });
 
   it('pages with limit and offset, the total counting every match', async () => {
-    expect(await list({}, 2, 2)).toMatchObject({ total: 3, entries: [{ target_id: 'in_1', action: 'intake.created' }] });
+    expect(await list({}, 2, 2)).toMatchObject({
+      total: 3,
+      entries: [{ target_id: 'in_1', action: 'intake.created' }],
+    });
     expect(await list({}, 20, 3)).toEqual({ entries: [], total: 3 });
   });
 });

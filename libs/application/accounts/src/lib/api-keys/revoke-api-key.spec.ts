@@ -56,9 +56,9 @@ describe('RevokeApiKey', () => {
       code: 'not_found',
       message: 'API key was not found.',
     });
-    await expect(
-      revoke.execute({ principal: given.owner, keyId: theirs.record.id, meta: META }),
-    ).rejects.toMatchObject({ code: 'not_found' });
+    await expect(revoke.execute({ principal: given.owner, keyId: theirs.record.id, meta: META })).rejects.toMatchObject(
+      { code: 'not_found' },
+    );
     expect(context.db.apiKeys.rows.every((k) => k.revoked_at === null)).toBe(true);
     expect(context.auditActions()).toEqual(audited);
   });

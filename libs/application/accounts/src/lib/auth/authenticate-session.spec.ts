@@ -12,9 +12,7 @@ describe('AuthenticateSession', () => {
     const given = await givenAccount(context, { plan });
     const email = `${role}-${given.account.id.toLowerCase()}@example.com`;
     const { user } = await givenUser(context, given.account.id, { email, role });
-    const { sessionToken } = await context
-      .use(LogIn)
-      .execute({ email, password: 'correct horse battery', meta: META });
+    const { sessionToken } = await context.use(LogIn).execute({ email, password: 'correct horse battery', meta: META });
     return { user, token: sessionToken };
   };
 

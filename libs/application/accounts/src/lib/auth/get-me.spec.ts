@@ -26,9 +26,9 @@ describe('GetMe', () => {
 
   it('does not find a user under another account', async () => {
     const other = await givenAccount(context);
-    await expect(
-      context.use(GetMe).execute({ ...given.owner, accountId: other.account.id }),
-    ).rejects.toMatchObject({ code: 'unauthorized' });
+    await expect(context.use(GetMe).execute({ ...given.owner, accountId: other.account.id })).rejects.toMatchObject({
+      code: 'unauthorized',
+    });
   });
 
   it('answers 404 when the account is gone', async () => {

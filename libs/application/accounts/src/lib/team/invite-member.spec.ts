@@ -76,7 +76,9 @@ describe('InviteMember', () => {
   it('refuses an address that already has an account, in any case: 409 email_taken, nothing recorded or sent', async () => {
     const other = await givenAccount(context);
     await givenUser(context, other.account.id, { email: 'petr.svoboda@example.com' });
-    await expect(invite.execute(input({ invitee: { ...invitee, email: 'PETR.svoboda@example.com' } }))).rejects.toMatchObject({
+    await expect(
+      invite.execute(input({ invitee: { ...invitee, email: 'PETR.svoboda@example.com' } })),
+    ).rejects.toMatchObject({
       code: 'conflict',
       reason: 'email_taken',
     });

@@ -45,9 +45,9 @@ describe('RemoveMember', () => {
   });
 
   it('refuses to remove the owner: 400 cannot_remove_owner, nothing changed', async () => {
-    await expect(remove.execute({ principal: given.owner, userId: given.owner.userId, meta: META })).rejects.toMatchObject(
-      { code: 'invalid_request', reason: 'cannot_remove_owner' },
-    );
+    await expect(
+      remove.execute({ principal: given.owner, userId: given.owner.userId, meta: META }),
+    ).rejects.toMatchObject({ code: 'invalid_request', reason: 'cannot_remove_owner' });
     nothingChanged(2);
   });
 
