@@ -107,11 +107,13 @@ export function describeAccountStoreContract(name: string, setup: () => Promise<
       it("lists the account's users oldest first, ties by id", async () => {
         const account = await storedAccount();
         const at = new Date('2026-05-01T10:00:00.000Z');
+        // Ids are primary keys across the whole table: a suffix of the account keeps them unique.
+        const suffix = account.id.slice(4, 12).toLowerCase();
         const users = [
-          sampleUser(account.id, { id: 'usr_b', created_at: at }),
-          sampleUser(account.id, { id: 'usr_c', created_at: minutes(at, -5) }),
-          sampleUser(account.id, { id: 'usr_a', created_at: at }),
-        ].map((u) => ({ ...u, id: `${u.id}_${account.id.slice(4, 12).toLowerCase()}` }));
+          sampleUser(account.id, { id: `usr_b${suffix}`, created_at: at }),
+          sampleUser(account.id, { id: `usr_c${suffix}`, created_at: minutes(at, -5) }),
+          sampleUser(account.id, { id: `usr_a${suffix}`, created_at: at }),
+        ];
         for (const user of users) await createUser(user);
         await createUser(sampleUser((await storedAccount()).id));
         expect((await f.accounts.listUsers(account.id)).map((u) => u.id.slice(0, 5))).toEqual([
