@@ -39,6 +39,7 @@ export const allowed: Rule = {
       if (access.role !== 'owner')
         principals.push({ caller: withSession('a member', m.p.member.get), world: m.p.world() });
     }
+    expect(principals.length).toBeGreaterThan(0);
     const calls = await Promise.all(
       principals.map(async ({ caller, world }) => ({ caller, values: await inWorld(operation, world) })),
     );
@@ -46,7 +47,6 @@ export const allowed: Rule = {
     const refused = answers.filter(
       (a) => a.status === 401 || a.status === 403 || (a.status === 404 && !STATE_NOT_FOUND.includes(a.reason ?? '')),
     );
-    expect(answers).toHaveLength(principals.length);
     expect(refused).toEqual([]);
   },
 };

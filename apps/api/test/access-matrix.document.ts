@@ -40,7 +40,7 @@ export interface Operation {
 }
 
 const METHODS: readonly Method[] = ['GET', 'PUT', 'POST', 'PATCH', 'DELETE'];
-export const UNSAFE = (method: Method) => method !== 'GET';
+export const isUnsafe = (method: Method) => method !== 'GET';
 
 /**
  * The api's OpenAPI document for `env`, built synchronously in a child process: Jest needs the

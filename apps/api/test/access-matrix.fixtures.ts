@@ -95,9 +95,8 @@ export class World {
       await ok('send', 200, this.asKey('POST', `/v1/intakes/${id}/send`));
       const form = multipart('file', 'logo.png', png(8, 8));
       const url = `/portal/v1/${slug}/items/${await this.itemKey()}/files`;
-      return (
-        await ok<{ file: { id: string } }>('item file', 201, this.api.client.request({ method: 'POST', url, ...form }))
-      ).file.id;
+      const uploaded = this.api.client.request({ method: 'POST', url, ...form });
+      return (await ok<{ file: { id: string } }>('item file', 201, uploaded)).file.id;
     });
   }
 
@@ -117,17 +116,15 @@ export class World {
 
   folder(): Promise<string> {
     return this.once('folder', async () => {
-      const name = uniqueEmail('folder');
-      return (await ok<{ folder: { id: string } }>('folder', 201, this.asKey('POST', '/v1/folders', { name }))).folder
-        .id;
+      const created = this.asKey('POST', '/v1/folders', { name: uniqueEmail('folder').split('@')[0] });
+      return (await ok<{ folder: { id: string } }>('folder', 201, created)).folder.id;
     });
   }
 
   apiKey(): Promise<string> {
-    return this.once(
-      'apiKey',
-      async () => (await this.api.client.createKey(this.creator.session(), ['intakes:read'])).id,
-    );
+    return this.once('apiKey', async () => {
+      return (await this.api.client.createKey(this.creator.session(), ['intakes:read'])).id;
+    });
   }
 
   /** A member invited and accepted through the api: their user id. */

@@ -1,4 +1,4 @@
-import { UNSAFE } from './access-matrix.document';
+import { isUnsafe } from './access-matrix.document';
 import { type Call, type Caller, anonymous, withKey, withSession } from './access-matrix.requests';
 import { expectEach, inWorld, type Rule, viaKey, viaSession } from './access-matrix.checks';
 import { allowed } from './access-matrix.allowed';
@@ -92,7 +92,7 @@ const keyOnly: Rule = {
 
 const csrf: Rule = {
   title: () => 'a session without the matching X-CSRF-Token → 403 forbidden csrf',
-  applies: (operation, access) => viaSession(access) && UNSAFE(operation.method),
+  applies: (operation, access) => viaSession(access) && isUnsafe(operation.method),
   async check(m, operation) {
     const values = await inWorld(operation, m.a.live);
     const owner = () => m.a.owner.session;
