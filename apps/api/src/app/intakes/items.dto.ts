@@ -20,7 +20,14 @@ export class NoteBody {
 }
 
 export class AddItemsBody {
-  @ApiProperty({ type: 'array', items: { type: 'object', additionalProperties: true }, minItems: 1, maxItems: 200 })
+  @ApiProperty({
+    type: 'array',
+    items: { type: 'object', additionalProperties: true },
+    minItems: 1,
+    maxItems: 200,
+    example: [{ key: 'invoice', type: 'file', label: 'Invoice', constraints: { formats: ['pdf'] } }],
+    description: 'item definitions (see the Item resource); keys the intake does not have yet',
+  })
   @IsArray()
   @ArrayMinSize(1)
   @ArrayMaxSize(200)
