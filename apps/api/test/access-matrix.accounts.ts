@@ -43,8 +43,12 @@ export interface Allowing {
   /** P's live admin key: it makes the live worlds. */
   key: string;
   newKey(scopes: Scope[], mode: 'live' | 'test'): Promise<string>;
-  /** A fresh world made by `key` (P's admin key unless a test key is given). */
-  world(key?: string): World;
+  /**
+   * A fresh world made by `key` (P's admin key unless a test key is given); its session-made
+   * resources (an API key) by `session` (the owner's unless given: a member revokes only the keys
+   * that member made).
+   */
+  world(key?: string, session?: () => Session): World;
 }
 
 export interface Matrix {
@@ -126,7 +130,7 @@ export async function setUpMatrix(api: Api, document: OpenApiDocument, operation
       member: new SessionHolder(api, p.member.email, p.member.session),
       key: p.owner.key,
       newKey: (scopes, mode) => keyOf(pOwner.get(), scopes, mode),
-      world: (key = p.owner.key) => new World(api, { session: pOwner.get, key }, intakeBody),
+      world: (key = p.owner.key, session = pOwner.get) => new World(api, { session, key }, intakeBody),
     },
     leastScope: SCOPES.find((s) => s !== 'admin' && !required.has(s)) ?? 'intakes:read',
   };

@@ -37,7 +37,10 @@ export const allowed: Rule = {
     if (viaSession(access)) {
       principals.push({ caller: withSession('the owner', m.p.owner.get), world: m.p.world() });
       if (access.role !== 'owner')
-        principals.push({ caller: withSession('a member', m.p.member.get), world: m.p.world() });
+        principals.push({
+          caller: withSession('a member', m.p.member.get),
+          world: m.p.world(undefined, m.p.member.get),
+        });
     }
     expect(principals.length).toBeGreaterThan(0);
     const calls = await Promise.all(
