@@ -12,3 +12,4 @@ export * from './lib/file-fixtures';
 export * from './lib/in-memory';
 export * from './lib/construct';
 export * from './lib/error-ledger';
+export * from './lib/scenarios/intakes';
