@@ -177,21 +177,23 @@ export async function givenChase(
 }
 
 /**
- * A clean upload to a file item of the intake (a 1000-byte PNG unless said otherwise), with its
- * bytes in the object storage under the files context's key.
+ * A clean file of the intake with its bytes in the object storage under the files context's key:
+ * an upload to the file item `itemKey`, or with `itemKey` null one of the owner's brief files
+ * (a 1000-byte PNG unless said otherwise).
  */
 export async function givenUpload(
   context: InMemoryContext,
   intake: Pick<IntakeRecord, 'id' | 'account_id'>,
-  itemKey: string,
+  itemKey: string | null,
   overrides: Partial<IntakeFile> = {},
 ): Promise<IntakeFile> {
-  const id = newId('file');
+  const brief = itemKey === null;
+  const id = newId(brief ? 'briefFile' : 'file');
   const file: IntakeFile = {
     id,
     account_id: intake.account_id,
     intake_id: intake.id,
-    kind: 'upload',
+    kind: brief ? 'brief' : 'upload',
     item_key: itemKey,
     filename: 'logo.png',
     mime: 'image/png',
@@ -201,7 +203,7 @@ export async function givenUpload(
     height: 600,
     has_alpha: false,
     checksum_sha256: '0'.repeat(64),
-    storage_key: `intakes/${intake.id}/files/${id}`,
+    storage_key: `intakes/${intake.id}/${brief ? 'brief' : 'files'}/${id}`,
     av_status: 'clean',
     av_signature: null,
     scanned_at: context.clock.now(),

@@ -33,8 +33,9 @@ describe('DeleteIntake', () => {
     const { intake: kept } = await givenIntake(context, given, { items: [{ key: 'logo', type: 'image' }] });
     await givenChase(context, intake);
     const file = await givenUpload(context, intake, 'logo', { size: 300 });
+    const brief = await givenUpload(context, intake, null, { size: 50 });
     const other = await givenUpload(context, kept, 'logo', { size: 200 });
-    expect(storageUsed()).toBe(500);
+    expect(storageUsed()).toBe(550);
 
     await remove(intake.id);
 
@@ -43,6 +44,7 @@ describe('DeleteIntake', () => {
     expect(context.db.chases.rows).toEqual([]);
     expect(context.db.files.rows.map((f) => f.id)).toEqual([other.id]);
     expect(context.storage.objects.has(file.storage_key)).toBe(false);
+    expect(context.storage.objects.has(brief.storage_key)).toBe(false);
     expect(context.storage.objects.has(other.storage_key)).toBe(true);
     expect(storageUsed()).toBe(200);
     expect(context.db.auditLog.entries).toEqual([

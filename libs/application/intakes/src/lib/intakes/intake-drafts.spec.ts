@@ -98,6 +98,7 @@ describe('IntakeDrafts', () => {
           also_notify: [
             { email: ' eva@client.example ', name: '  ' },
             { email: 'petr@client.example', name: 'Petr' },
+            { email: 'ota@client.example' },
           ],
         },
         client_brief: '  Read me  ',
@@ -111,6 +112,7 @@ describe('IntakeDrafts', () => {
       also_notify: [
         { email: 'eva@client.example', name: null, bounced_at: null },
         { email: 'petr@client.example', name: 'Petr', bounced_at: null },
+        { email: 'ota@client.example', name: null, bounced_at: null },
       ],
       client_brief: 'Read me',
       due_date: '2026-12-24',

@@ -142,6 +142,7 @@ describe('UpdateItem', () => {
 
   it('is 409 when submitted uploads would no longer fit, and deletes them and their bytes when discarding', async () => {
     const { intake, file } = await uploaded();
+    const brief = await givenUpload(context, intake, null, { size: 10 });
     const before = writtenState(context);
     await expect(update(intake.id, 'logo', { constraints: { formats: ['jpg'] } })).rejects.toMatchObject({
       code: 'item_answer_would_be_discarded',
@@ -153,10 +154,11 @@ describe('UpdateItem', () => {
       discard_submitted_value: true,
     });
     expect(changed.items[0]).toMatchObject({ status: 'pending', constraints: { formats: ['jpg'] } });
-    expect(changed.files).toEqual([]);
-    expect(context.db.files.rows).toEqual([]);
+    expect(changed.files).toEqual([brief]);
+    expect(context.db.files.rows.map((f) => f.id)).toEqual([brief.id]);
     expect(context.storage.objects.has(file.storage_key)).toBe(false);
-    expect(storageUsed()).toBe(0);
+    expect(context.storage.objects.has(brief.storage_key)).toBe(true);
+    expect(storageUsed()).toBe(10);
   });
 
   it('keeps uploads that still fit, and uploads not yet submitted whatever the change', async () => {
