@@ -14,3 +14,4 @@ export * from './lib/in-memory';
 export * from './lib/construct';
 export * from './lib/error-ledger';
 export * from './lib/contracts';
+export * from './lib/scenarios/intakes';
