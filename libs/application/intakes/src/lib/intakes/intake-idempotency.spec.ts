@@ -60,6 +60,17 @@ describe('IntakeIdempotency', () => {
       ]);
     });
 
+    it('never replays an intake the caller cannot see: 409 for a test key reusing a live key’s key', async () => {
+      const { intake } = await givenIntake(context, given);
+      await idempotency.claim(given.account.id, 'k', 'h', intake.id, now());
+      await expect(idempotency.replay(given.testKey, 'k', 'h', now())).rejects.toMatchObject({
+        code: 'conflict',
+        reason: 'idempotency_key_reused',
+        message: 'This Idempotency-Key was already used by another API key or mode of this account.',
+      });
+      await expect(idempotency.replay(given.owner, 'k', 'h', now())).resolves.toMatchObject({ intake });
+    });
+
     it('is 409 idempotency_key_reused for another body, or when the intake is gone', async () => {
       const { intake } = await givenIntake(context, given);
       await idempotency.claim(given.account.id, 'k', 'h', intake.id, now());
