@@ -15,8 +15,7 @@ describe('CreateTemplate', () => {
     createTemplate = context.use(CreateTemplate);
   });
 
-  // execute throws its 422 synchronously (it is not an async function); the wrapper makes it a rejection.
-  const create = async (body: CreateTemplateInput['body'], account = given) =>
+  const create = (body: CreateTemplateInput['body'], account = given) =>
     createTemplate.execute({ principal: account.liveKey, body, meta: META });
 
   it('saves the item definitions, normalised, and the settings under a slug from the name; audited', async () => {
