@@ -7,6 +7,7 @@ export * from './lib/factory';
 export * from './lib/s3-server';
 export * from './lib/app-harness';
 export * from './lib/object-storage.contract';
+export * from './lib/contracts';
 export * from './lib/clamd-server';
 export * from './lib/file-fixtures';
 export * from './lib/in-memory';

@@ -13,7 +13,6 @@ import {
   assertObjectKey,
   assertObjectPrefix,
 } from '@intake/application-files';
-import { EICAR } from '../clamd-server';
 
 async function bytesOf(stream: ByteStream): Promise<Buffer> {
   const chunks: Buffer[] = [];
@@ -75,9 +74,15 @@ export class InMemoryObjectStorage extends ObjectStorage {
   }
 }
 
+/** What the tests' clamd (ClamdServer's test.ndb) looks for, anywhere in a file, and the name it reports. */
+const EICAR_BODY = 'EICAR-STANDARD-ANTIVIRUS-TEST-FILE';
+const EICAR_SIGNATURE = 'Test.EICAR.Body.UNOFFICIAL';
+
 /**
- * An antivirus in memory that finds the EICAR test file, as the tests' clamd does. It behaves as
- * the driver it is given: `clamd` (uploads wait for a scan) or `none` (uploads count as clean).
+ * An antivirus in memory that finds the EICAR test file (its body, anywhere in the content) as the
+ * tests' clamd does, with the same signature. It behaves as the driver it is given: `clamd`
+ * (uploads wait for a scan) or `none` (uploads count as clean, and a scan finds nothing, as
+ * NoAntivirus does).
  */
 export class InMemoryAntivirus extends Antivirus {
   /** Set to make scans fail as an unreachable clamd would. */
@@ -92,7 +97,9 @@ export class InMemoryAntivirus extends Antivirus {
     const bytes = await bytesOf(content);
     if (this.failing) throw new Error('clamd unreachable');
     this.scans += 1;
-    return bytes.includes(EICAR) ? { clean: false, signature: 'Test.EICAR.UNOFFICIAL' } : { clean: true };
+    // The `none` driver (NoAntivirus) calls everything clean.
+    if (this.driver === 'none') return { clean: true };
+    return bytes.includes(EICAR_BODY) ? { clean: false, signature: EICAR_SIGNATURE } : { clean: true };
   }
 }
 

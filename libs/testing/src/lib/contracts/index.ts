@@ -1,0 +1,2 @@
+export * from './file-store.contract';
+export * from './antivirus.contract';
