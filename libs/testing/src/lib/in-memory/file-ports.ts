@@ -20,7 +20,7 @@ async function bytesOf(stream: ByteStream): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
-/** Object storage in memory, with the adapters' rules: streamed limits, nothing left of a refused put. */
+/** Object storage in memory, with the adapters' rules: keys checked on every operation, streamed limits, nothing left of a refused put. */
 export class InMemoryObjectStorage extends ObjectStorage {
   readonly driver = 'memory' as const;
   readonly objects = new Map<string, { bytes: Buffer; contentType?: string }>();
@@ -36,19 +36,22 @@ export class InMemoryObjectStorage extends ObjectStorage {
   }
 
   async get(key: string): Promise<ByteStream> {
+    assertObjectKey(key);
     this.assertUp();
     const object = this.objects.get(key);
     if (!object) throw new Error(`no object ${key}`);
-    return Readable.from([object.bytes]);
+    return Readable.from([Buffer.from(object.bytes)]);
   }
 
   async stat(key: string): Promise<{ size: number } | undefined> {
+    assertObjectKey(key);
     this.assertUp();
     const object = this.objects.get(key);
     return object && { size: object.bytes.length };
   }
 
   async delete(key: string): Promise<void> {
+    assertObjectKey(key);
     this.assertUp();
     this.objects.delete(key);
   }
@@ -60,6 +63,7 @@ export class InMemoryObjectStorage extends ObjectStorage {
   }
 
   async signedUrl(key: string, options: SignedUrlOptions): Promise<string> {
+    assertObjectKey(key);
     this.assertUp();
     const expires = options.expiresInSeconds ?? 24 * 3600;
     return `memory://${key}?filename=${encodeURIComponent(options.filename)}&expires_in=${expires}`;
