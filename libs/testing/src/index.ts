@@ -8,6 +8,7 @@ export * from './lib/s3-server';
 export * from './lib/app-harness';
 export * from './lib/object-storage.contract';
 export * from './lib/contracts';
+export * from './lib/scenarios';
 export * from './lib/clamd-server';
 export * from './lib/file-fixtures';
 export * from './lib/in-memory';
