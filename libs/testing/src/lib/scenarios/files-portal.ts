@@ -49,11 +49,13 @@ export interface PortalOptions {
   /** false keeps a draft (the client cannot see it). */
   send?: boolean;
   account?: Partial<AccountRecord>;
+  /** Another intake of an account already given, instead of a new account. */
+  of?: GivenAccount;
 }
 
 /** An account with an intake sent to its client (created through CreateIntake by the live key). */
 export async function givenPortal(context: InMemoryContext, options: PortalOptions = {}): Promise<GivenPortal> {
-  const given = await givenAccount(context, options.account);
+  const given = options.of ?? (await givenAccount(context, options.account));
   const created = await context.use(CreateIntake).execute({
     principal: given.liveKey,
     body: {
