@@ -49,11 +49,11 @@ describe('FileLinks', () => {
     await expect(links.of(brief, 'brief')).resolves.toMatchObject({ file: brief });
   });
 
-  it.each([
+  it.each<[string, () => FileRecord | undefined, FileRecord['kind'], string | undefined]>([
     ['no file', () => undefined, 'upload', undefined],
     ['an upload asked for as a brief file', () => logo, 'brief', undefined],
     ['a file of another item', () => logo, 'upload', 'documents'],
-  ] as const)('knows %s as 404 file_not_found', async (_what, file, kind, key) => {
+  ])('knows %s as 404 file_not_found', async (_what, file, kind, key) => {
     await expect(links.of(file(), kind, key)).rejects.toMatchObject({ code: 'not_found', reason: 'file_not_found' });
   });
 
