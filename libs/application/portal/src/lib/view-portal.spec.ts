@@ -1,4 +1,4 @@
-import { ArchiveIntake } from '@intake/application-intakes';
+import { ArchiveIntake, DeleteIntake } from '@intake/application-intakes';
 import {
   type GivenPortal,
   givenBriefFile,
@@ -79,6 +79,12 @@ describe('ViewPortal', () => {
   it('keeps the portal of an archived intake readable', async () => {
     await context.use(ArchiveIntake).execute({ principal: portal.owner, intakeId: portal.intakeId, meta: META });
     await expect(view.execute(portal.slug)).resolves.toMatchObject({ intake: { status: 'archived' } });
+  });
+
+  it('answers the link of a deleted intake with the same 404', async () => {
+    await view.execute(portal.slug);
+    await context.use(DeleteIntake).execute({ principal: portal.owner, intakeId: portal.intakeId, meta: META });
+    await expect(view.execute(portal.slug)).rejects.toMatchObject({ code: 'not_found', reason: undefined });
   });
 
   it.each([
