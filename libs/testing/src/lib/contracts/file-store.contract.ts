@@ -201,6 +201,24 @@ export function describeFileStoreContract(name: string, setup: () => Promise<Fil
       expect(await storageUsed()).toBe(1000);
     });
 
+    it('refuses a file of an unknown account, intake or item', async () => {
+      await expect(
+        files.insert(aFile({ ...owner, accountId: 'acc_unknown' }, { created_at: at(1) })),
+      ).rejects.toThrow();
+      await expect(files.insert(aFile({ ...owner, intakeId: 'in_unknown' }, { created_at: at(1) }))).rejects.toThrow();
+      await expect(files.insert(aFile(owner, { item_key: 'nope', created_at: at(1) }))).rejects.toThrow();
+      expect(await files.ofIntake(owner.intakeId)).toEqual([]);
+      expect(await storageUsed()).toBe(0);
+    });
+
+    it('refuses an upload without an item and a brief file with one', async () => {
+      await expect(files.insert(aFile(owner, { kind: 'upload', item_key: null, created_at: at(1) }))).rejects.toThrow();
+      await expect(
+        files.insert(aFile(owner, { kind: 'brief', item_key: 'docs', created_at: at(1) })),
+      ).rejects.toThrow();
+      expect(await files.ofIntake(owner.intakeId)).toEqual([]);
+    });
+
     it("counts inserted files in the account's storage use, and deleted ones no more", async () => {
       const other = await givenIntake(ports);
       const [a, b] = [aFile(owner, { size: 300, created_at: at(1) }), aFile(owner, { size: 700, created_at: at(2) })];
