@@ -85,6 +85,12 @@ export function describeStagingAreaContract(name: string, setup: () => Promise<S
       expect(await ports.kept()).toBe(0);
     });
 
+    it('cannot read a staged file once it is discarded', async () => {
+      const staged = await ports.staging.stage(Readable.from([Buffer.from('gone')]));
+      await staged.discard();
+      await expect(bytesOf(staged.read())).rejects.toThrow();
+    });
+
     it("rejects with the stream's own error and keeps nothing of a failed upload", async () => {
       const error = new Error('client went away');
       await expect(ports.staging.stage(broken([Buffer.alloc(70_000, 1)], error))).rejects.toBe(error);

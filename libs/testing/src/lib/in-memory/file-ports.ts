@@ -118,7 +118,7 @@ export class InMemoryScanQueue extends ScanQueue {
   }
 }
 
-/** Staging in memory: the bytes are kept until discarded. */
+/** Staging in memory: the bytes are kept until discarded, and cannot be read after that. */
 export class InMemoryStagingArea extends StagingArea {
   /** Staged files not discarded yet. */
   readonly held = new Set<Buffer>();
@@ -126,8 +126,12 @@ export class InMemoryStagingArea extends StagingArea {
   async stage(body: ByteStream): Promise<StagedFile> {
     const bytes = await bytesOf(body);
     this.held.add(bytes);
+    const held = this.held;
     return {
-      read: () => Readable.from([bytes]),
+      read: async function* () {
+        if (!held.has(bytes)) throw new Error('the staged file was discarded');
+        yield Buffer.from(bytes);
+      },
       discard: async () => void this.held.delete(bytes),
     };
   }
