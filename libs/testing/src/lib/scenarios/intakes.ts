@@ -181,7 +181,7 @@ export async function givenChase(
  * an upload to the file item `itemKey`, or with `itemKey` null one of the owner's brief files
  * (a 1000-byte PNG unless said otherwise).
  */
-export async function givenUpload(
+export async function givenStoredFile(
   context: InMemoryContext,
   intake: Pick<IntakeRecord, 'id' | 'account_id'>,
   itemKey: string | null,

@@ -3,7 +3,7 @@ import {
   givenAccount,
   givenChase,
   givenIntake,
-  givenUpload,
+  givenStoredFile,
   InMemoryContext,
   META,
   storedIntake,
@@ -64,7 +64,7 @@ describe('ArchiveIntake', () => {
       status: 'in_progress',
       items: [{ key: 'logo', type: 'image', status: 'submitted' }],
     });
-    const file = await givenUpload(context, intake, 'logo');
+    const file = await givenStoredFile(context, intake, 'logo');
     const archived = await archive(intake.id);
     expect(storedIntake(context, intake.id).items).toEqual(items);
     expect(archived.files).toEqual([file]);

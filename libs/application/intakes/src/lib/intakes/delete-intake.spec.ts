@@ -4,7 +4,7 @@ import {
   givenAccount,
   givenChase,
   givenIntake,
-  givenUpload,
+  givenStoredFile,
   InMemoryContext,
   META,
   writtenState,
@@ -32,9 +32,9 @@ describe('DeleteIntake', () => {
     const { intake } = await givenIntake(context, given, { items: [{ key: 'logo', type: 'image' }] });
     const { intake: kept } = await givenIntake(context, given, { items: [{ key: 'logo', type: 'image' }] });
     await givenChase(context, intake);
-    const file = await givenUpload(context, intake, 'logo', { size: 300 });
-    const brief = await givenUpload(context, intake, null, { size: 50 });
-    const other = await givenUpload(context, kept, 'logo', { size: 200 });
+    const file = await givenStoredFile(context, intake, 'logo', { size: 300 });
+    const brief = await givenStoredFile(context, intake, null, { size: 50 });
+    const other = await givenStoredFile(context, kept, 'logo', { size: 200 });
     expect(storageUsed()).toBe(550);
 
     await remove(intake.id);
@@ -107,7 +107,7 @@ describe('DeleteIntake', () => {
 
   it('keeps the deletion when the bytes cannot be removed, and reports the orphans to the operators', async () => {
     const { intake } = await givenIntake(context, given, { items: [{ key: 'logo', type: 'image' }] });
-    await givenUpload(context, intake, 'logo');
+    await givenStoredFile(context, intake, 'logo');
     context.storage.failing = true;
     await remove(intake.id);
     expect(context.db.intakes.rows).toEqual([]);

@@ -3,7 +3,7 @@ import {
   type GivenAccount,
   givenAccount,
   givenIntake,
-  givenUpload,
+  givenStoredFile,
   InMemoryContext,
   writtenState,
 } from '@intake/testing';
@@ -28,9 +28,9 @@ describe('GetIntake', () => {
     const { intake, items } = await givenIntake(context, given, {
       items: [{ key: 'logo', type: 'image' }, { key: 'about' }, { key: 'photos', type: 'file_list' }],
     });
-    const first = await givenUpload(context, intake, 'photos');
+    const first = await givenStoredFile(context, intake, 'photos');
     context.clock.advance(1);
-    const second = await givenUpload(context, intake, 'logo');
+    const second = await givenStoredFile(context, intake, 'logo');
     const before = writtenState(context);
     const detail = await get(intake.id);
     expect(detail).toEqual({ intake, items, files: [first, second] });

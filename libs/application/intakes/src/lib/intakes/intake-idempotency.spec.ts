@@ -1,4 +1,4 @@
-import { type GivenAccount, givenAccount, givenIntake, givenUpload, InMemoryContext } from '@intake/testing';
+import { type GivenAccount, givenAccount, givenIntake, givenStoredFile, InMemoryContext } from '@intake/testing';
 import { ConcurrentDuplicate, IDEMPOTENCY_WINDOW_SECONDS, IntakeIdempotency } from './intake-idempotency';
 
 describe('IntakeIdempotency', () => {
@@ -42,7 +42,7 @@ describe('IntakeIdempotency', () => {
 
     it('replays the claimed intake with its items and files for the same body', async () => {
       const { intake, items } = await givenIntake(context, given, { items: [{ key: 'logo', type: 'image' }] });
-      const file = await givenUpload(context, intake, 'logo');
+      const file = await givenStoredFile(context, intake, 'logo');
       await idempotency.claim(given.account.id, 'k', 'h', intake.id, now());
       await expect(idempotency.replay(given.liveKey, 'k', 'h', now())).resolves.toEqual({
         intake,

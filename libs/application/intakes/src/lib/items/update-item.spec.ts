@@ -2,7 +2,7 @@ import {
   type GivenAccount,
   givenAccount,
   givenIntake,
-  givenUpload,
+  givenStoredFile,
   InMemoryContext,
   META,
   storedIntake,
@@ -38,7 +38,7 @@ describe('UpdateItem', () => {
       status: 'in_progress',
       items: [{ key: 'logo', type: 'image', status }],
     });
-    const file = await givenUpload(context, intake, 'logo');
+    const file = await givenStoredFile(context, intake, 'logo');
     return { intake, file };
   }
 
@@ -142,7 +142,7 @@ describe('UpdateItem', () => {
 
   it('is 409 when submitted uploads would no longer fit, and deletes them and their bytes when discarding', async () => {
     const { intake, file } = await uploaded();
-    const brief = await givenUpload(context, intake, null, { size: 10 });
+    const brief = await givenStoredFile(context, intake, null, { size: 10 });
     const before = writtenState(context);
     await expect(update(intake.id, 'logo', { constraints: { formats: ['jpg'] } })).rejects.toMatchObject({
       code: 'item_answer_would_be_discarded',

@@ -5,7 +5,7 @@ import {
   givenConcurrentChange,
   givenIntake,
   givenMember,
-  givenUpload,
+  givenStoredFile,
   InMemoryContext,
   META,
   storedIntake,
@@ -40,7 +40,7 @@ describe('IntakeWriter', () => {
         status: 'in_progress',
         items: [{ key: 'brief', status: 'submitted', value: 'Hello' }],
       });
-      await givenUpload(context, intake, 'brief');
+      await givenStoredFile(context, intake, 'brief');
       context.clock.advance(60);
 
       const changed = await writer.change(
