@@ -15,3 +15,4 @@ export * from './account-store.contract';
 export * from './session-store.contract';
 export * from './api-key-store.contract';
 export * from './usage-store.contract';
+export * from './sms-transport.contract';
