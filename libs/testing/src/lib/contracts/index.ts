@@ -20,3 +20,4 @@ export * from './antivirus.contract';
 export * from './scan-queue.contract';
 export * from './staging-area.contract';
 export * from './mail-transport.contract';
+export * from './sms-transport.contract';
