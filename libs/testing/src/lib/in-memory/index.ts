@@ -11,3 +11,4 @@ export * from './file-ports';
 export * from './mail-transport';
 export * from './sms-transport';
 export * from './container';
+export * from './chase-queue';

@@ -31,7 +31,11 @@ describe('CreateIntake', () => {
     expect(items.map((i) => [i.key, i.status])).toEqual([['logo', 'pending']]);
     expect(replayed).toBe(false);
     expect(plan.id).toBe('free');
-    expect((await context.intakes.chases(intake.id)).map((c) => [c.kind, c.status])).toEqual([['invite', 'scheduled']]);
+    // The invitation goes out at once; the first reminder of the default schedule two days later.
+    expect((await context.intakes.chases(intake.id)).map((c) => [c.kind, c.status, c.scheduled_at])).toEqual([
+      ['invite', 'scheduled', context.clock.now()],
+      ['reminder', 'scheduled', new Date(context.clock.now().getTime() + 2 * 24 * 3600 * 1000)],
+    ]);
     expect(context.auditActions()).toEqual(['intake.created']);
     expect(intake.slug).toMatch(/^[A-Za-z0-9_-]{22}$/);
   });
@@ -42,7 +46,11 @@ describe('CreateIntake', () => {
     expect(await context.intakes.chases(draft.intake.id)).toEqual([]);
     const test = await create.execute({ principal: given.testKey, body: body(), meta: META });
     expect(test.intake.mode).toBe('test');
-    expect((await context.intakes.chases(test.intake.id)).map((c) => c.status)).toEqual(['skipped']);
+    // A test intake runs the same schedule; its chases are skipped when they fall due.
+    expect((await context.intakes.chases(test.intake.id)).map((c) => [c.kind, c.status])).toEqual([
+      ['invite', 'skipped'],
+      ['reminder', 'scheduled'],
+    ]);
   });
 
   it('replays a repeated Idempotency-Key and refuses it with another body', async () => {

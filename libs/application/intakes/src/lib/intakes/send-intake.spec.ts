@@ -39,15 +39,19 @@ describe('SendIntake', () => {
         scheduled_at: context.clock.now(),
         attempt_no: 0,
       }),
+      expect.objectContaining({ kind: 'reminder', status: 'scheduled', attempt_no: 1 }),
     ]);
     expect(context.auditActions()).toEqual(['intake.sent']);
     expect(context.db.outbox.messages).toEqual([]);
   });
 
-  it('records the invitation of a test intake as skipped', async () => {
+  it('records the invitation of a test intake as skipped, and plans its reminders like a live one', async () => {
     const { intake } = await givenIntake(context, given, { status: 'draft', by: given.testKey });
     await send(intake.id, given.testKey);
-    expect(storedIntake(context, intake.id).chases.map((c) => [c.kind, c.status])).toEqual([['invite', 'skipped']]);
+    expect(storedIntake(context, intake.id).chases.map((c) => [c.kind, c.status])).toEqual([
+      ['invite', 'skipped'],
+      ['reminder', 'scheduled'],
+    ]);
   });
 
   it.each(['sent', 'in_progress', 'completed'] as const)(

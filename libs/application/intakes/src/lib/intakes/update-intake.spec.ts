@@ -170,7 +170,16 @@ describe('UpdateIntake', () => {
   ])('re-plans the scheduled reminders of a chased intake when %s changes', async (_field, patch) => {
     const intake = await chasedIntake({ status: 'in_progress' });
     await patchOf(intake.id, patch);
-    expect(chaseStatuses(intake.id)).toEqual(['invite:scheduled', 'reminder:sent', 'reminder:cancelled']);
+    // The pending reminder is cancelled and the next one planned anew; the one sent still counts.
+    expect(chaseStatuses(intake.id)).toEqual([
+      'invite:scheduled',
+      'reminder:sent',
+      'reminder:cancelled',
+      'reminder:scheduled',
+    ]);
+    const planned = storedIntake(context, intake.id).chases.at(-1);
+    expect(planned?.attempt_no).toBe(2);
+    expect(planned?.scheduled_at?.getTime()).toBeGreaterThan(context.clock.now().getTime());
   });
 
   it('leaves the reminders be when nothing of the schedule changes, or the intake is not being chased', async () => {
@@ -196,7 +205,12 @@ describe('UpdateIntake', () => {
     const intake = await chasedIntake({ stalled_at: new Date('2026-11-20T09:00:00.000Z'), max_reminders: 1 });
     const changed = await patchOf(intake.id, { max_reminders: 2 });
     expect(changed.intake).toMatchObject({ stalled_at: null, max_reminders: 2 });
-    expect(chaseStatuses(intake.id)).toEqual(['invite:scheduled', 'reminder:sent', 'reminder:cancelled']);
+    expect(chaseStatuses(intake.id)).toEqual([
+      'invite:scheduled',
+      'reminder:sent',
+      'reminder:cancelled',
+      'reminder:scheduled',
+    ]);
   });
 
   it('resumes a stalled intake on unlimited reminders', async () => {
