@@ -23,6 +23,7 @@ import {
   SendDueChases,
 } from '@intake/application-chasing';
 import { hostname } from 'node:os';
+import { randomToken } from '@intake/ids';
 import { QueueModule } from '@intake/queue';
 import { RedisModule, RedisProbe } from '@intake/redis';
 import { S3Module } from '@intake/s3';
@@ -66,7 +67,12 @@ export class SchedulerModule {
       providers: [
         { provide: PortalLinks, useValue: new PortalLinks(config.portalUrl) },
         { provide: MailIdentity, useValue: new MailIdentity(addressOf(config.mail.from)) },
-        { provide: SchedulerIdentity, useValue: new SchedulerIdentity(`${hostname()}:${process.pid}`) },
+        // Host and pid name the process in logs; the random part keeps two instances apart even
+        // when they share both (two containers' pid 1 on one host name, two apps in one test).
+        {
+          provide: SchedulerIdentity,
+          useValue: new SchedulerIdentity(`${hostname()}:${process.pid}:${randomToken(12)}`),
+        },
         useCase(PlannedReminders),
         useCase(ChaseLetters),
         useCase(RecordChase),

@@ -17,6 +17,7 @@ export const CHASE_CONCURRENCY = 16;
 /**
  * The scheduler pass that sends due chases (invitations, reminders, revision notices, manual
  * chases): batches claimed under a lease until none is due, each chase delivered and recorded.
+ * Once `stop` is aborted (SIGTERM) it finishes the batch it holds and claims no more.
  */
 export class SendDueChases extends SchedulerPass {
   static readonly inject = [ChaseQueue, DeliverChase, SchedulerIdentity] as const;
@@ -30,10 +31,11 @@ export class SendDueChases extends SchedulerPass {
     super();
   }
 
-  async run(now: Date): Promise<number> {
+  async run(now: Date, stop?: AbortSignal): Promise<number> {
     const { worker } = this.identity;
     let handled = 0;
     for (;;) {
+      if (stop?.aborted) return handled;
       const batch = await this.queue.claimDue(now, CHASE_BATCH, {
         worker,
         until: new Date(now.getTime() + CHASE_LEASE_MS),
