@@ -1,4 +1,4 @@
-import { AccountStore } from '@intake/application-accounts';
+import { type AccountRecord, AccountStore, type UserRecord } from '@intake/application-accounts';
 import { type IntakeRecord, type ItemRecord, PortalLinks } from '@intake/application-intakes';
 import { type OutgoingMail } from '@intake/application-mail';
 import { type ClientMail, fromHeader, fromName, renderClientMail } from '@intake/domain-chase-mail';
@@ -8,6 +8,12 @@ import { type DueChase } from '../ports/chase-queue.port';
 /** The address chase mail is sent from (MAIL_FROM's address; the display name is the sender's). */
 export class MailIdentity {
   constructor(readonly address: string) {}
+}
+
+/** Who a chase mail comes from: the account (its sender name) and its owner (the reply-to). */
+export interface Sender {
+  account: AccountRecord;
+  owner: UserRecord | undefined;
 }
 
 /** The e-mail a chase sends: the client mails of @intake/domain-chase-mail, addressed. */
@@ -20,10 +26,18 @@ export class ChaseLetters {
     private readonly identity: MailIdentity,
   ) {}
 
-  async compose(chase: DueChase, intake: IntakeRecord, items: ItemRecord[], to: string[]): Promise<OutgoingMail> {
-    const account = await this.accounts.getAccount(intake.account_id);
-    if (!account) throw new Error(`the account of intake ${intake.id} is gone`);
-    const owner = (await this.accounts.listUsers(intake.account_id)).find((u) => u.role === 'owner');
+  /** The senders of these accounts, read at once for a batch of chases (accounts gone are left out). */
+  async senders(accountIds: readonly string[]): Promise<Map<string, Sender>> {
+    const [accounts, owners] = await Promise.all([
+      this.accounts.getAccounts(accountIds),
+      this.accounts.ownersOf(accountIds),
+    ]);
+    const ownerOf = new Map(owners.map((o) => [o.account_id, o]));
+    return new Map(accounts.map((account) => [account.id, { account, owner: ownerOf.get(account.id) }]));
+  }
+
+  compose(chase: DueChase, intake: IntakeRecord, items: ItemRecord[], to: string[], sender: Sender): OutgoingMail {
+    const { account, owner } = sender;
     const rendered = renderClientMail(
       letterOf(chase, intake, items, {
         account,

@@ -1,9 +1,10 @@
-import { IntakeStore, type IntakeRecord, systemAccess } from '@intake/application-intakes';
+import { IntakeStore, type IntakeRecord, type ItemRecord } from '@intake/application-intakes';
 import { MailTransport } from '@intake/application-mail';
 import { missingItemKeys } from '@intake/domain-intake';
 import { ChaseQueue, type ChaseOutcome, type DueChase } from '../ports/chase-queue.port';
-import { ChaseLetters } from './chase-letters';
-import { RecordChase } from './record-chase';
+import { ChaseLetters, type Sender } from './chase-letters';
+import { type Delivered, RecordChase } from './record-chase';
+import { sendAndRecord } from './send-and-record';
 
 /** A temporary failure (the mail server did not answer) is tried this many times in all. */
 export const MAX_SEND_ATTEMPTS = 5;
@@ -23,10 +24,22 @@ export function recipientsOf(intake: IntakeRecord): string[] {
 const chased = (intake: IntakeRecord): boolean =>
   (intake.status === 'sent' || intake.status === 'in_progress') && intake.stalled_at === null;
 
+/** Sends in flight at once within a batch (the SMTP pool holds fewer connections; the rest queue there). */
+export const CHASE_CONCURRENCY = 16;
+
+/** What the deliveries of one batch read at once: the intakes, their items, and the senders. */
+interface BatchReads {
+  intakes: Map<string, IntakeRecord>;
+  items: Map<string, ItemRecord[]>;
+  senders: Map<string, Sender>;
+}
+
 /**
- * One claimed chase: decide, send (outside any transaction: a mail server can be slow), then
- * record the outcome (RecordChase). A crash between the send and the record leaves the chase
- * claimed until its lease runs out, and it is sent again then (see docs/decisions.md).
+ * A claimed batch: read what the chases need in one go (four queries for the batch, not four per
+ * chase), then for each chase decide and send (outside any transaction: a mail server can be
+ * slow), and record the outcomes (RecordChase) in groups as they come. A crash between a send and
+ * the commit of its group leaves the chase claimed until its lease runs out, and it is sent again
+ * then (see docs/decisions.md).
  */
 export class DeliverChase {
   static readonly inject = [IntakeStore, ChaseQueue, MailTransport, ChaseLetters, RecordChase] as const;
@@ -39,17 +52,39 @@ export class DeliverChase {
     private readonly outcomes: RecordChase,
   ) {}
 
-  async deliver(chase: DueChase, worker: string, now: Date): Promise<ChaseOutcome['status'] | 'retry' | 'lost'> {
-    const intake = await this.intakes.get(systemAccess(chase.account_id), chase.intake_id);
-    if (!intake) return 'lost'; // deleted meanwhile: its chases went with it
-    const outcome = await this.decide(chase, intake, worker, now);
-    if (outcome === 'retry') return 'retry';
-    return (await this.outcomes.record(chase, worker, outcome, now)) ? outcome.status : 'lost';
+  /** How many chases were handled (sent, skipped, cancelled, failed, or given back for a retry). */
+  async deliverBatch(batch: readonly DueChase[], worker: string, now: Date): Promise<number> {
+    if (batch.length === 0) return 0;
+    const reads = await this.read(batch);
+    return sendAndRecord(
+      batch,
+      CHASE_CONCURRENCY,
+      async (chase): Promise<Delivered | undefined> => {
+        const intake = reads.intakes.get(chase.intake_id);
+        if (!intake) return undefined; // deleted meanwhile: its chases went with it
+        const outcome = await this.decide(chase, intake, reads, worker, now);
+        return outcome === 'retry' ? undefined : { chase, outcome };
+      },
+      async (group) => void (await this.outcomes.recordMany(group, worker, now)),
+    );
+  }
+
+  private async read(batch: readonly DueChase[]): Promise<BatchReads> {
+    const intakeIds = [...new Set(batch.map((c) => c.intake_id))];
+    const [intakes, items, senders] = await Promise.all([
+      this.intakes.getMany(intakeIds),
+      this.intakes.itemsOfMany(intakeIds),
+      this.letters.senders([...new Set(batch.map((c) => c.account_id))]),
+    ]);
+    const itemsOf = new Map<string, ItemRecord[]>();
+    for (const item of items) itemsOf.set(item.intake_id, [...(itemsOf.get(item.intake_id) ?? []), item]);
+    return { intakes: new Map(intakes.map((i) => [i.id, i])), items: itemsOf, senders };
   }
 
   private async decide(
     chase: DueChase,
     intake: IntakeRecord,
+    reads: BatchReads,
     worker: string,
     now: Date,
   ): Promise<ChaseOutcome | 'retry'> {
@@ -59,8 +94,10 @@ export class DeliverChase {
     if (intake.mode === 'test') return { status: 'skipped', at: now, error: TEST_MODE_SKIP };
     const to = recipientsOf(intake);
     if (to.length === 0) return { status: 'cancelled', at: now, error: 'every recipient has bounced' };
-    const items = await this.intakes.items(intake.id);
-    const letter = await this.letters.compose(chase, intake, items, to);
+    const sender = reads.senders.get(intake.account_id);
+    if (!sender) throw new Error(`the account of intake ${intake.id} is gone`);
+    const items = reads.items.get(intake.id) ?? [];
+    const letter = this.letters.compose(chase, intake, items, to, sender);
     try {
       const sent = await this.mail.send(letter);
       return {
