@@ -45,17 +45,17 @@ interface Round {
   /** Chases each scheduler's pass handled. */
   split: number[];
   /** CPU seconds over the round: each scheduler, the sink, PostgreSQL's processes, the machine. */
-  cpu: { schedulers: number[]; sink: number; postgres: number; machine: number };
+  cpu: { schedulers: number[]; schedulersSystem: number; sink: number; postgres: number; machine: number };
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const databaseUrl = (name: string) => Object.assign(new URL(ADMIN_URL), { pathname: `/${name}` }).toString();
 
-/** user + system CPU seconds of a process, from /proc. */
-function cpuSeconds(pid: number): number {
+/** user + system CPU seconds of a process, from /proc (`part` for one of them). */
+function cpuSeconds(pid: number, part: 'both' | 'system' = 'both'): number {
   try {
     const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-    return (Number(fields[11]) + Number(fields[12])) / 100;
+    return ((part === 'both' ? Number(fields[11]) : 0) + Number(fields[12])) / 100;
   } catch {
     return 0;
   }
@@ -180,6 +180,7 @@ async function runRound(admin: Client, template: string, round: number): Promise
 
     const cpuBefore = {
       schedulers: schedulers.map((s) => cpuSeconds(s.pid ?? 0)),
+      schedulersSystem: schedulers.reduce((sum, s) => sum + cpuSeconds(s.pid ?? 0, 'system'), 0),
       sink: cpuSeconds(sink.child.pid ?? 0),
       postgres: postgresCpu(),
       machine: machineCpu(),
@@ -206,6 +207,8 @@ async function runRound(admin: Client, template: string, round: number): Promise
     });
     const cpu = {
       schedulers: schedulers.map((s, i) => cpuSeconds(s.pid ?? 0) - (cpuBefore.schedulers[i] ?? 0)),
+      schedulersSystem:
+        schedulers.reduce((sum, s) => sum + cpuSeconds(s.pid ?? 0, 'system'), 0) - cpuBefore.schedulersSystem,
       sink: cpuSeconds(sink.child.pid ?? 0) - cpuBefore.sink,
       postgres: postgresCpu() - cpuBefore.postgres,
       machine: machineCpu() - cpuBefore.machine,
@@ -267,7 +270,7 @@ async function main(): Promise<void> {
       console.log(
         `round ${round}: ${result.mailSeconds.toFixed(1)} s, ${result.remindersPerSecond} reminders/s, ` +
           `${result.duplicates} duplicates, split ${result.split.join('/')}, recorded after ${result.recordedSeconds.toFixed(1)} s; ` +
-          `CPU s: schedulers ${c.schedulers.map((s) => s.toFixed(1)).join('+')}, sink ${c.sink.toFixed(1)}, ` +
+          `CPU s: schedulers ${c.schedulers.map((s) => s.toFixed(1)).join('+')} (system ${c.schedulersSystem.toFixed(1)}), sink ${c.sink.toFixed(1)}, ` +
           `postgres ${c.postgres.toFixed(1)}, machine ${c.machine.toFixed(1)}`,
       );
     }

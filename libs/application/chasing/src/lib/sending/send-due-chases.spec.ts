@@ -168,4 +168,19 @@ describe('SendDueChases', () => {
     expect(left).toHaveLength(5);
     expect(left.map((c) => context.chaseQueue.delivery(c.id).claimed_by)).toEqual([null, null, null, null, null]);
   });
+
+  it('records several due chases of one intake in the same batch and plans its next reminder once', async () => {
+    const { intake } = await givenIntake(context, given, { items: [{ key: 'logo', status: 'needs_revision' }] });
+    await givenChase(context, intake, { kind: 'invite', status: 'scheduled', attempt_no: 0 });
+    await givenChase(context, intake, { kind: 'revision', status: 'scheduled', attempt_no: 0 });
+    await givenChase(context, intake, { kind: 'manual', status: 'scheduled', attempt_no: 0 });
+    expect(await pass.run(context.clock.now())).toBe(3);
+    expect(context.mail.sent).toHaveLength(3);
+    expect((await chases(intake.id)).map(([kind, status]) => `${kind} ${status}`).sort()).toEqual([
+      'invite sent',
+      'manual sent',
+      'reminder scheduled',
+      'revision sent',
+    ]);
+  });
 });
