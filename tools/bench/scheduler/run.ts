@@ -9,10 +9,11 @@
  *
  *   npm run build && npm run bench:scheduler
  *     BENCH_REMINDERS (100000), BENCH_ROUNDS (3), BENCH_SCHEDULERS (2), BENCH_DB_POOL (10),
- *     BENCH_PROFILE=dir (V8 CPU profiles of the schedulers), BENCH_NODE_FLAGS
+ *     BENCH_PROFILE=dir (V8 CPU profiles of the schedulers), BENCH_NODE_FLAGS,
+ *     BENCH_SCHEDULER_MAIN (another build of the scheduler, to compare)
  */
 import { type ChildProcess, fork, spawn } from 'node:child_process';
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Queue } from 'bullmq';
 import Redis from 'ioredis';
@@ -31,6 +32,8 @@ const POOL = Number(process.env['BENCH_DB_POOL'] ?? 10);
 const ADMIN_URL = process.env['DATABASE_URL'] ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const REDIS_URL = process.env['REDIS_URL'] ?? 'redis://127.0.0.1:6379';
 const FIRST_PORT = 3430;
+/** The built scheduler (another build's, to compare before and after). */
+const MAIN = process.env['BENCH_SCHEDULER_MAIN'] ?? join(ROOT, 'dist/apps/scheduler/main.js');
 const TIMEOUT_MS = 15 * 60_000;
 
 interface Round {
@@ -44,7 +47,7 @@ interface Round {
   received: number;
   /** Chases each scheduler's pass handled. */
   split: number[];
-  /** CPU seconds over the round: each scheduler, the sink, PostgreSQL's processes, the machine. */
+  /** CPU seconds over the round: each scheduler, the sink, the round database's backends, the machine. */
   cpu: { schedulers: number[]; schedulersSystem: number; sink: number; postgres: number; machine: number };
 }
 
@@ -61,17 +64,21 @@ function cpuSeconds(pid: number, part: 'both' | 'system' = 'both'): number {
   }
 }
 
-/** CPU seconds of every PostgreSQL process (server and backends). */
-function postgresCpu(): number {
+/**
+ * CPU seconds of the PostgreSQL backends serving one database, by pid (other databases on the
+ * server, other people's tests among them, are left out; so are the shared background writers).
+ */
+async function backendCpu(admin: Client, database: string): Promise<Map<number, number>> {
+  const { rows } = await admin.query<{ pid: number }>('SELECT pid FROM pg_stat_activity WHERE datname = $1', [
+    database,
+  ]);
+  return new Map(rows.map((r) => [r.pid, cpuSeconds(r.pid)]));
+}
+
+/** CPU the backends of a database used between two readings (a backend started meanwhile counts whole). */
+function backendCpuSince(before: Map<number, number>, after: Map<number, number>): number {
   let total = 0;
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      if (readFileSync(`/proc/${entry}/comm`, 'utf8').startsWith('postgres')) total += cpuSeconds(Number(entry));
-    } catch {
-      // gone meanwhile
-    }
-  }
+  for (const [pid, seconds] of after) total += seconds - (before.get(pid) ?? 0);
   return total;
 }
 
@@ -104,7 +111,7 @@ function startSink(): Promise<{ child: ChildProcess; port: number; stats: () => 
 function startScheduler(index: number, env: Record<string, string>): ChildProcess {
   const profile = process.env['BENCH_PROFILE'] ? ['--cpu-prof', `--cpu-prof-dir=${process.env['BENCH_PROFILE']}`] : [];
   const flags = (process.env['BENCH_NODE_FLAGS'] ?? '').split(' ').filter(Boolean);
-  return spawn(process.execPath, [...profile, ...flags, join(ROOT, 'dist/apps/scheduler/main.js')], {
+  return spawn(process.execPath, [...profile, ...flags, MAIN], {
     env: { ...process.env, ...env, SCHEDULER_PORT: String(FIRST_PORT + index) },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
@@ -182,7 +189,7 @@ async function runRound(admin: Client, template: string, round: number): Promise
       schedulers: schedulers.map((s) => cpuSeconds(s.pid ?? 0)),
       schedulersSystem: schedulers.reduce((sum, s) => sum + cpuSeconds(s.pid ?? 0, 'system'), 0),
       sink: cpuSeconds(sink.child.pid ?? 0),
-      postgres: postgresCpu(),
+      postgres: await backendCpu(admin, name),
       machine: machineCpu(),
     };
     const started = Date.now();
@@ -210,7 +217,7 @@ async function runRound(admin: Client, template: string, round: number): Promise
       schedulersSystem:
         schedulers.reduce((sum, s) => sum + cpuSeconds(s.pid ?? 0, 'system'), 0) - cpuBefore.schedulersSystem,
       sink: cpuSeconds(sink.child.pid ?? 0) - cpuBefore.sink,
-      postgres: postgresCpu() - cpuBefore.postgres,
+      postgres: backendCpuSince(cpuBefore.postgres, await backendCpu(admin, name)),
       machine: machineCpu() - cpuBefore.machine,
     };
     await sleep(500); // anything still in flight would show as a duplicate
