@@ -5,3 +5,6 @@ export * from './lib/sending/chase-letters';
 export * from './lib/sending/record-chase';
 export * from './lib/sending/deliver-chase';
 export * from './lib/sending/send-due-chases';
+export * from './lib/ports/owner-notice-queue.port';
+export * from './lib/owner-notices/notify-owner';
+export * from './lib/owner-notices/send-owner-notices';

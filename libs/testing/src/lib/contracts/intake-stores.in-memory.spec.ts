@@ -1,3 +1,4 @@
+import { DEFAULT_NOTIFICATION_SETTINGS } from '@intake/application-accounts';
 import {
   InMemoryAccountStore,
   InMemoryChaseQueue,
@@ -37,6 +38,7 @@ async function inMemoryIntakeStores(db = new InMemoryDatabase()): Promise<Intake
         default_language: 'en',
         default_timezone: 'Europe/Prague',
         sender_name: null,
+        ...DEFAULT_NOTIFICATION_SETTINGS,
         storage_bytes_used: 0,
         created_at: T0,
         updated_at: T0,

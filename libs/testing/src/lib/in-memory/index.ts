@@ -12,3 +12,5 @@ export * from './mail-transport';
 export * from './sms-transport';
 export * from './container';
 export * from './chase-queue';
+export * from './owner-notice-queue';
+export * from './intake-sweeps';
