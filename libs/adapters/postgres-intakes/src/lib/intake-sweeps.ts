@@ -25,9 +25,11 @@ export class PostgresIntakeSweeps extends IntakeSweeps {
                            AND t.status IN ('pending', 'needs_revision'))
           ORDER BY i.overdue_at, i.id
           LIMIT $2
-          FOR UPDATE OF i SKIP LOCKED)
-       UPDATE intakes i SET overdue_notified_at = $1 FROM due WHERE i.id = due.id
-       RETURNING i.id, i.account_id`,
+          FOR UPDATE OF i SKIP LOCKED),
+       marked AS (
+         UPDATE intakes i SET overdue_notified_at = $1 FROM due WHERE i.id = due.id
+         RETURNING i.id, i.account_id, i.overdue_at)
+       SELECT id, account_id FROM marked ORDER BY overdue_at, id`,
       [now, limit, [...skip]],
     );
   }
@@ -40,9 +42,11 @@ export class PostgresIntakeSweeps extends IntakeSweeps {
             AND NOT (i.id = ANY ($3::text[]))
           ORDER BY i.purge_at, i.id
           LIMIT $2
-          FOR UPDATE SKIP LOCKED)
-       UPDATE intakes i SET purged_at = $1 FROM due WHERE i.id = due.id
-       RETURNING i.id, i.account_id`,
+          FOR UPDATE SKIP LOCKED),
+       marked AS (
+         UPDATE intakes i SET purged_at = $1 FROM due WHERE i.id = due.id
+         RETURNING i.id, i.account_id, i.purge_at)
+       SELECT id, account_id FROM marked ORDER BY purge_at, id`,
       [now, limit, [...skip]],
     );
   }
