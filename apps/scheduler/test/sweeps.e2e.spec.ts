@@ -35,7 +35,12 @@ describe('sweeps: overdue intakes, retention and the owner’s notifications (re
   beforeAll(async () => {
     await sink.start();
     t = await startTestApp(
-      { ...harness.environment.env, TEST_CLOCK: 'enabled', SMTP_URL: sink.url, MAIL_FROM: 'Intake <noreply@intake.example>' },
+      {
+        ...harness.environment.env,
+        TEST_CLOCK: 'enabled',
+        SMTP_URL: sink.url,
+        MAIL_FROM: 'Intake <noreply@intake.example>',
+      },
       (c) => SchedulerModule.forRoot(c),
       { app: 'scheduler' },
     );
@@ -92,7 +97,10 @@ describe('sweeps: overdue intakes, retention and the owner’s notifications (re
       });
     const live = (await create(owner, 'Bakery')).intake;
     const test = (
-      await create({ ...owner, kind: 'api_key', keyId: 'key_test', mode: 'test', scopes: ['admin'] } as never, 'Sandbox')
+      await create(
+        { ...owner, kind: 'api_key', keyId: 'key_test', mode: 'test', scopes: ['admin'] } as never,
+        'Sandbox',
+      )
     ).intake;
 
     expect((await tickAt(new Date(END_OF_DUE_DAY.getTime() - 60_000))).passes['intakes.overdue']).toBe(0);
@@ -115,10 +123,11 @@ describe('sweeps: overdue intakes, retention and the owner’s notifications (re
     });
     // The owner's e-mails went out in the same pass (the test intake's marked as such).
     expect(report.passes['owner.notifications']).toBe(2);
-    expect(ownerMails().map((m) => m.subject).sort()).toEqual([
-      expect.stringContaining('Bakery'),
-      expect.stringMatching(/^\[Test\].*Sandbox/),
-    ]);
+    expect(
+      ownerMails()
+        .map((m) => m.subject)
+        .sort(),
+    ).toEqual([expect.stringContaining('Bakery'), expect.stringMatching(/^\[Test\].*Sandbox/)]);
     expect(ownerMails()[0]?.raw).toContain(`/intakes/`);
 
     for (const day of [1, 2, 30]) {
@@ -146,10 +155,10 @@ describe('sweeps: overdue intakes, retention and the owner’s notifications (re
       meta: META,
     });
     // The client answered and uploaded (as the portal would have stored it).
-    await sql.query(`UPDATE items SET value = '"We bake"', status = 'approved', submitted_at = $2 WHERE intake_id = $1 AND key = 'about'`, [
-      intake.id,
-      start,
-    ]);
+    await sql.query(
+      `UPDATE items SET value = '"We bake"', status = 'approved', submitted_at = $2 WHERE intake_id = $1 AND key = 'about'`,
+      [intake.id, start],
+    );
     const fileId = newId('file');
     const storageKey = uploadKey(intake.id, fileId);
     const bytes = Buffer.from('%PDF-1.4 the contract');
@@ -177,8 +186,11 @@ describe('sweeps: overdue intakes, retention and the owner’s notifications (re
     });
     const storageUsed = async () =>
       Number(
-        (await sql.one<{ used: string }>(`SELECT storage_bytes_used AS used FROM accounts WHERE id = $1`, [owner.accountId]))
-          ?.used,
+        (
+          await sql.one<{ used: string }>(`SELECT storage_bytes_used AS used FROM accounts WHERE id = $1`, [
+            owner.accountId,
+          ])
+        )?.used,
       );
     const usedBefore = await storageUsed();
     expect(usedBefore).toBeGreaterThanOrEqual(bytes.length);

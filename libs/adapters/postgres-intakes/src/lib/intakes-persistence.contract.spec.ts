@@ -38,7 +38,10 @@ describeIntakeSweepsContract('PostgreSQL', async () => {
     ...fixture,
     sweeps: new PostgresIntakeSweeps(fixture.sql),
     recordRecipients: async (chaseId, recipients) => {
-      await fixture.sql.query(`UPDATE chases SET recipients = $2, delivered_to = $2 WHERE id = $1`, [chaseId, recipients]);
+      await fixture.sql.query(`UPDATE chases SET recipients = $2, delivered_to = $2 WHERE id = $1`, [
+        chaseId,
+        recipients,
+      ]);
     },
     recipientsOf: async (chaseId) =>
       (await fixture.sql.one<{ recipients: string[]; delivered_to: string[] }>(

@@ -21,13 +21,18 @@ describe('purgeAt', () => {
   });
 
   it('is unknown in days mode until the intake completes (and again once it reopens)', () => {
-    expect(purgeAt({ retention_mode: 'days', retention_days: 30 }, { completed_at: null, delivered_at: DELIVERED })).toBeNull();
+    expect(
+      purgeAt({ retention_mode: 'days', retention_days: 30 }, { completed_at: null, delivered_at: DELIVERED }),
+    ).toBeNull();
   });
 
   it('on_delivery: 24 hours after results were first collected, unknown before', () => {
     expect(ON_DELIVERY_DELAY_MS).toBe(86_400_000);
     expect(
-      purgeAt({ retention_mode: 'on_delivery', retention_days: null }, { completed_at: COMPLETED, delivered_at: DELIVERED }),
+      purgeAt(
+        { retention_mode: 'on_delivery', retention_days: null },
+        { completed_at: COMPLETED, delivered_at: DELIVERED },
+      ),
     ).toEqual(new Date('2027-03-06T17:30:00Z'));
     expect(
       purgeAt({ retention_mode: 'on_delivery', retention_days: null }, { completed_at: COMPLETED, delivered_at: null }),

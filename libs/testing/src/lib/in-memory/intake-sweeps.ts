@@ -27,7 +27,9 @@ export class InMemoryIntakeSweeps extends IntakeSweeps {
 
   async claimOverdue(now: Date, limit: number, skip: readonly string[]): Promise<SweptIntake[]> {
     const due = this.db.intakes.rows
-      .filter((i) => i.overdue_at !== null && i.overdue_at <= now && (i.status === 'sent' || i.status === 'in_progress'))
+      .filter(
+        (i) => i.overdue_at !== null && i.overdue_at <= now && (i.status === 'sent' || i.status === 'in_progress'),
+      )
       .filter((i) => !skip.includes(i.id) && this.marks(i.id).overdue_notified_at === null)
       .filter((i) => missingItemKeys(this.db.items.rows.filter((item) => item.intake_id === i.id)).length > 0)
       .map((i) => ({ id: i.id, account_id: i.account_id, at: i.overdue_at as Date }))

@@ -77,6 +77,8 @@ export class InMemoryOwnerNoticeQueue extends OwnerNoticeQueue {
   }
 
   private held(noticeId: string, worker: string): OwnerNoticeRow | undefined {
-    return this.db.ownerNotices.rows.find((n) => n.id === noticeId && n.status === 'pending' && n.claimed_by === worker);
+    return this.db.ownerNotices.rows.find(
+      (n) => n.id === noticeId && n.status === 'pending' && n.claimed_by === worker,
+    );
   }
 }

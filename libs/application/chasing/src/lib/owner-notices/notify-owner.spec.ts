@@ -74,7 +74,10 @@ describe('NotifyOwner', () => {
     ['notify_on_completed', { kind: 'intake_completed' }],
     ['notify_on_stalled', { kind: 'intake_stalled', missing_items: ['logo'] }],
     ['notify_on_overdue', { kind: 'intake_overdue', due_date: '2027-01-31', outstanding_items: ['logo'] }],
-    ['notify_on_bounced', { kind: 'client_bounced', address: 'a@x.example', event_type: 'bounced', still_chasing: true }],
+    [
+      'notify_on_bounced',
+      { kind: 'client_bounced', address: 'a@x.example', event_type: 'bounced', still_chasing: true },
+    ],
   ])('queues nothing when %s is off, for the owner or anyone', async (setting, alert) => {
     const given = await givenAccount(context, { [setting]: false, notify_members: true });
     await givenMember(context, given);
@@ -122,7 +125,11 @@ describe('NotifyOwner', () => {
       still_chasing: false,
     });
     expect(context.ownerNotices.rows.map((n) => n.mail)).toEqual([
-      expect.objectContaining({ kind: 'intake_overdue', due_date: '2027-01-31', outstanding_items: ['Logo', 'About us'] }),
+      expect.objectContaining({
+        kind: 'intake_overdue',
+        due_date: '2027-01-31',
+        outstanding_items: ['Logo', 'About us'],
+      }),
       expect.objectContaining({
         kind: 'client_bounced',
         address: 'anna@bakery.example',

@@ -57,8 +57,15 @@ export class NotifyOwner extends OwnerNotifier {
     );
   }
 
-  private async mailOf(intake: IntakeRecord, given: readonly ItemRecord[], alert: OwnerAlert): Promise<OwnerNoticeMail> {
-    const base = { project_name: intake.project_name, client: { name: intake.client_name, email: intake.client_email } };
+  private async mailOf(
+    intake: IntakeRecord,
+    given: readonly ItemRecord[],
+    alert: OwnerAlert,
+  ): Promise<OwnerNoticeMail> {
+    const base = {
+      project_name: intake.project_name,
+      client: { name: intake.client_name, email: intake.client_email },
+    };
     const labels = async (keys: readonly string[]) => {
       const items = given.length ? given : await this.intakes.items(intake.id);
       return keys.map((key) => items.find((item) => item.key === key)?.label ?? key);

@@ -35,7 +35,13 @@ const NOTICE_CONCURRENCY = 8;
  * the lease runs out (at most the batch in flight).
  */
 export class SendOwnerNotices implements SchedulerPass {
-  static readonly inject = [OwnerNoticeQueue, AccountStore, MailTransport, OwnerMailSettings, SchedulerIdentity] as const;
+  static readonly inject = [
+    OwnerNoticeQueue,
+    AccountStore,
+    MailTransport,
+    OwnerMailSettings,
+    SchedulerIdentity,
+  ] as const;
 
   readonly name = 'owner.notifications';
 

@@ -147,13 +147,23 @@ describe('SweepOverdueIntakes', () => {
   it('follows a due date moved by PATCH before it passed, and never fires again once it has', async () => {
     const { intake } = await overdueIntake();
     const update = context.use(UpdateIntake);
-    await update.execute({ principal: given.owner, intakeId: intake.id, patch: { due_date: '2027-04-10' }, meta: META });
+    await update.execute({
+      principal: given.owner,
+      intakeId: intake.id,
+      patch: { due_date: '2027-04-10' },
+      meta: META,
+    });
     expect(storedIntake(context, intake.id).intake.overdue_at).toEqual(new Date('2027-04-10T22:00:00Z'));
     expect(await runAt('2027-04-10T21:59:00Z')).toBe(0);
     expect(await runAt('2027-04-10T22:00:00Z')).toBe(1);
 
     context.clock.set(new Date('2027-04-11T08:00:00Z'));
-    await update.execute({ principal: given.owner, intakeId: intake.id, patch: { due_date: '2027-04-20' }, meta: META });
+    await update.execute({
+      principal: given.owner,
+      intakeId: intake.id,
+      patch: { due_date: '2027-04-20' },
+      meta: META,
+    });
     expect(await runAt('2027-05-01T00:00:00Z')).toBe(0);
     expect(overdueEvents()).toHaveLength(1);
   });
@@ -164,7 +174,9 @@ describe('SweepOverdueIntakes', () => {
       .use(MarkReceivedOutside)
       .execute({ principal: given.owner, intakeId: intake.id, key: 'logo', note: null, meta: META });
     expect(await runAt('2027-04-02T00:00:00Z')).toBe(0);
-    await context.use(UndoReceivedOutside).execute({ principal: given.owner, intakeId: intake.id, key: 'logo', meta: META });
+    await context
+      .use(UndoReceivedOutside)
+      .execute({ principal: given.owner, intakeId: intake.id, key: 'logo', meta: META });
     expect(await runAt('2027-04-02T00:01:00Z')).toBe(1);
     expect(overdueEvents()).toEqual([expect.objectContaining({ intake_id: intake.id, outstanding_items: ['logo'] })]);
   });

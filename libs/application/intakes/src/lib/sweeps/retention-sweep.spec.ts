@@ -56,7 +56,13 @@ describe('PurgeExpiredIntakes', () => {
         {
           key: 'legal',
           status: 'waived',
-          waiver: { state: 'accepted', reason: 'We have none', requested_by: 'client', requested_at: null, decided_at: null },
+          waiver: {
+            state: 'accepted',
+            reason: 'We have none',
+            requested_by: 'client',
+            requested_at: null,
+            decided_at: null,
+          },
         },
         { key: 'last' },
       ],
@@ -157,7 +163,9 @@ describe('PurgeExpiredIntakes', () => {
   it('purges again after a purged intake was reopened and completed anew', async () => {
     const intake = await completedIntake({ retention_days: 1 });
     expect(await runAt(later(DAY_MS))).toBe(1);
-    await context.use(UndoReceivedOutside).execute({ principal: given.owner, intakeId: intake.id, key: 'last', meta: META });
+    await context
+      .use(UndoReceivedOutside)
+      .execute({ principal: given.owner, intakeId: intake.id, key: 'last', meta: META });
     const row = context.db.items.rows.find((i) => i.intake_id === intake.id && i.key === 'about');
     if (row) row.value = 'A new answer';
     await context
@@ -193,7 +201,11 @@ describe('PurgeExpiredIntakes', () => {
     const intake = await completedIntake({ retention_anonymize: true, retention_days: 30 });
     const chase = await givenChase(context, intake, { kind: 'reminder', status: 'sent' });
     context.chaseQueue.delivery(chase.id).recipients = ['jan@client.example', 'eva@client.example'];
-    const scheduled = await givenChase(context, intake, { kind: 'manual', status: 'scheduled', scheduled_at: later(DAY_MS * 40) });
+    const scheduled = await givenChase(context, intake, {
+      kind: 'manual',
+      status: 'scheduled',
+      scheduled_at: later(DAY_MS * 40),
+    });
 
     const purgeAt = later(30 * DAY_MS);
     expect(await runAt(purgeAt)).toBe(1);
