@@ -1,4 +1,5 @@
 import { GetUsage } from '@intake/application-accounts';
+import { remindersSent } from '@intake/application-intakes';
 import { type OutgoingSms, type SentSms, SmsTransport } from '@intake/application-sms';
 import { type Principal } from '@intake/domain-accounts';
 import { clockHour } from '@intake/domain-kernel';
@@ -13,7 +14,6 @@ import {
   META,
   storedIntake,
 } from '@intake/testing';
-import { remindersSent } from '../reminders/planned-reminders';
 import { SendDueChases } from '../sending/send-due-chases';
 import { MANUAL_CHASES_PER_ACCOUNT_PER_HOUR } from './manual-chase-limits';
 import { type ChaseChannel, RecordManualChase } from './record-manual-chase';
