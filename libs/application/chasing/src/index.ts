@@ -5,3 +5,8 @@ export * from './lib/sending/chase-letters';
 export * from './lib/sending/record-chase';
 export * from './lib/sending/deliver-chase';
 export * from './lib/sending/send-due-chases';
+export * from './lib/ports/sent-chases.port';
+export * from './lib/bounces/intake-recipients';
+export * from './lib/bounces/record-mail-events';
+export * from './lib/bounces/receive-mail-events';
+export * from './lib/bounces/reinstate-recipient';
