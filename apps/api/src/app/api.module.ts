@@ -18,6 +18,7 @@ import { UploadsModule } from '@intake/uploads';
 import { AccountsModule } from './accounts/accounts.module';
 import { FilesModule } from './files/files.module';
 import { IntakesModule } from './intakes/intakes.module';
+import { MailEventsModule } from './mail-events/mail-events.module';
 import { PortalModule } from './portal/portal.module';
 import { PortalPageModule } from './portal-page/portal-page.module';
 import { TestClockModule } from './test-clock/test-clock.module';
@@ -54,6 +55,7 @@ export class ApiModule {
         IntakesModule,
         PortalModule,
         FilesModule,
+        MailEventsModule,
         PortalPageModule.forRoot(config),
         ...(config.testClock ? [TestClockModule] : []),
       ],

@@ -107,7 +107,10 @@ export const ERROR_CATALOGUE = {
   internal_error: { status: 500, reasons: {} },
   service_unavailable: {
     status: 503,
-    reasons: { dependency_unavailable: 'a service the API depends on is unreachable; retry shortly' },
+    reasons: {
+      dependency_unavailable: 'a service the API depends on is unreachable; retry shortly',
+      mail_events_disabled: 'MAIL_EVENTS_SECRET is not set: the service takes no mail provider events',
+    },
   },
 } as const satisfies Record<string, { status: number; reasons: Record<string, string> }>;
 
