@@ -1,18 +1,6 @@
-import { type ChaseRecord, IntakeStore, type IntakeRecord, ReminderPlanner } from '@intake/application-intakes';
+import { IntakeStore, type IntakeRecord, ReminderPlanner, remindersSent } from '@intake/application-intakes';
 import { planNextReminder, type ReminderPlan } from '@intake/domain-chase';
 import { newId } from '@intake/ids';
-
-const COUNTED: readonly ChaseRecord['status'][] = ['sent', 'skipped', 'failed', 'bounced', 'complained'];
-
-/**
- * Automatic reminders that went out (or would have: a test intake's are `skipped`): the last one's
- * attempt_no. It never resets; the invitation, revision notices and manual chases do not count.
- */
-export function remindersSent(chases: readonly ChaseRecord[]): number {
-  return chases
-    .filter((c) => c.kind === 'reminder' && COUNTED.includes(c.status))
-    .reduce((last, c) => Math.max(last, c.attempt_no), 0);
-}
 
 /**
  * The intakes context's ReminderPlanner, by the chase planner: only the next reminder is ever

@@ -213,6 +213,22 @@ describe('UpdateIntake', () => {
     ]);
   });
 
+  it('stalls a chased intake at once when max_reminders is lowered to the reminders already sent', async () => {
+    const intake = await chasedIntake({ status: 'in_progress', max_reminders: 3 });
+    const changed = await patchOf(intake.id, { max_reminders: 1 });
+    expect(changed.intake).toMatchObject({ max_reminders: 1, stalled_at: context.clock.now() });
+    expect(changed.events).toEqual([{ type: 'intake.stalled', missing_items: expect.any(Array) }]);
+    expect(chaseStatuses(intake.id)).toEqual(['invite:scheduled', 'reminder:sent', 'reminder:cancelled']);
+    expect(context.webhooks().map((w) => w['event'])).toEqual(['intake.stalled']);
+  });
+
+  it('does not stall when max_reminders stays above the reminders sent', async () => {
+    const intake = await chasedIntake({ status: 'in_progress', max_reminders: 3 });
+    const changed = await patchOf(intake.id, { max_reminders: 2 });
+    expect(changed.intake.stalled_at).toBeNull();
+    expect(changed.events).toEqual([]);
+  });
+
   it('resumes a stalled intake on unlimited reminders', async () => {
     const intake = await chasedIntake({ stalled_at: new Date('2026-11-20T09:00:00.000Z'), max_reminders: 1 });
     const changed = await patchOf(intake.id, { max_reminders: 'unlimited' });
