@@ -1,19 +1,27 @@
 import { Global, Module } from '@nestjs/common';
 import { AccountStore } from '@intake/application-accounts';
-import { ChaseQueue, NotifyOwner, OwnerNoticeQueue, PlannedReminders } from '@intake/application-chasing';
+import {
+  ChaseQueue,
+  NotifyOwner,
+  OwnerNoticeQueue,
+  PlannedReminders,
+  SentChases,
+} from '@intake/application-chasing';
 import { IntakeStore, OwnerNotifier, ReminderPlanner } from '@intake/application-intakes';
 import { PostgresChaseQueue } from './chase-queue';
 import { PostgresOwnerNoticeQueue } from './owner-notice-queue';
+import { PostgresSentChases } from './sent-chases';
 
 /**
- * Binds the chasing context's queues to PostgreSQL, and the intakes context's ReminderPlanner and
- * OwnerNotifier ports to the chasing context's planner and notifier (needs PostgresModule,
- * IntakesPersistenceModule and AccountsPersistenceModule).
+ * Binds the chasing context's queues and sent chases to PostgreSQL, and the intakes context's
+ * ReminderPlanner and OwnerNotifier ports to the chasing context's planner and notifier (needs
+ * PostgresModule, IntakesPersistenceModule and AccountsPersistenceModule).
  */
 @Global()
 @Module({
   providers: [
     { provide: ChaseQueue, useClass: PostgresChaseQueue },
+    { provide: SentChases, useClass: PostgresSentChases },
     { provide: OwnerNoticeQueue, useClass: PostgresOwnerNoticeQueue },
     {
       provide: ReminderPlanner,
@@ -27,6 +35,6 @@ import { PostgresOwnerNoticeQueue } from './owner-notice-queue';
         new NotifyOwner(accounts, intakes, queue),
     },
   ],
-  exports: [ChaseQueue, OwnerNoticeQueue, ReminderPlanner, OwnerNotifier],
+  exports: [ChaseQueue, SentChases, OwnerNoticeQueue, ReminderPlanner, OwnerNotifier],
 })
 export class ChasingPersistenceModule {}

@@ -7,6 +7,7 @@ import {
   InMemoryFolderStore,
   InMemoryIdempotencyStore,
   InMemoryIntakeStore,
+  InMemorySentChases,
   InMemoryIntakeSweeps,
   InMemoryOwnerNoticeQueue,
   InMemoryTemplateStore,
@@ -18,6 +19,7 @@ import { describeIntakeStoreContract } from './intake-store.contract';
 import { type IntakeStoresFixture, sessionAccess, T0 } from './intake-stores.fixture';
 import { describeChaseCancellationContract } from './chase-cancellation.contract';
 import { describeChaseQueueContract } from './chase-queue.contract';
+import { describeSentChasesContract } from './sent-chases.contract';
 import { describeIntakeSweepsContract } from './intake-sweeps.contract';
 import { describeOwnerNoticeQueueContract } from './owner-notice-queue.contract';
 import { describeTemplateStoreContract } from './template-store.contract';
@@ -66,6 +68,11 @@ describeChaseQueueContract('in memory', async () => {
   const db = new InMemoryDatabase();
   const queue = new InMemoryChaseQueue(db);
   return { ...(await inMemoryIntakeStores(db)), queue, otherQueue: queue };
+});
+
+describeSentChasesContract('in memory', async () => {
+  const db = new InMemoryDatabase();
+  return { ...(await inMemoryIntakeStores(db)), queue: new InMemoryChaseQueue(db), sent: new InMemorySentChases(db) };
 });
 
 describeIntakeSweepsContract('in memory', async () => {

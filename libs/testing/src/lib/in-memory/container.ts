@@ -6,6 +6,7 @@ import {
   OwnerNoticeQueue,
   PlannedReminders,
   SchedulerIdentity,
+  SentChases,
 } from '@intake/application-chasing';
 import {
   type AccountRecord,
@@ -74,6 +75,7 @@ import {
   InMemoryTemplateStore,
 } from './intake-stores';
 import { InMemoryChaseQueue } from './chase-queue';
+import { InMemorySentChases } from './sent-chases';
 import { InMemoryIntakeSweeps } from './intake-sweeps';
 import { InMemoryOwnerNoticeQueue } from './owner-notice-queue';
 import { InMemoryMailTransport } from './mail-transport';
@@ -133,6 +135,7 @@ export class InMemoryContext extends TestContainer {
   readonly intakes = new InMemoryIntakeStore(this.db);
   readonly files = new InMemoryFileStore(this.db);
   readonly chaseQueue = new InMemoryChaseQueue(this.db);
+  readonly sentChases = new InMemorySentChases(this.db);
   readonly ownerNotices = new InMemoryOwnerNoticeQueue(this.db);
   readonly sweeps = new InMemoryIntakeSweeps(this.db);
 
@@ -159,6 +162,7 @@ export class InMemoryContext extends TestContainer {
       .bind(ClientDirectory, new InMemoryClientDirectory(this.db))
       .bind(ReminderPlanner, new PlannedReminders(this.intakes))
       .bind(ChaseQueue, this.chaseQueue)
+      .bind(SentChases, this.sentChases)
       .bind(OwnerNoticeQueue, this.ownerNotices)
       .bind(OwnerNotifier, new NotifyOwner(this.accounts, this.intakes, this.ownerNotices))
       .bind(OwnerMailSettings, new OwnerMailSettings(APP_URL, SERVICE_MAIL_FROM))

@@ -48,6 +48,8 @@ export interface ChaseDeliveryRow {
   recipients: string[];
   delivered_to: string[];
   send_attempts: number;
+  /** The provider reports applied to the chase (`mailEventKey`). */
+  provider_events: string[];
 }
 
 /** The intakes table's columns only the sweeps read and write (IntakeRecord holds the rest). */
@@ -90,7 +92,7 @@ export class InMemoryDatabase {
   readonly intakes = new Table<IntakeRecord>(this.uow);
   readonly items = new Table<ItemRecord>(this.uow);
   readonly chases = new Table<ChaseRecord>(this.uow);
-  /** The chases table's scheduler columns (lease, provider message, recipients), by chase id. */
+  /** The chases table's scheduler and bounce columns (lease, provider message, recipients, reports), by chase id. */
   readonly chaseDelivery = new Table<ChaseDeliveryRow>(this.uow);
   /** The intakes table's sweep columns (overdue_notified_at, purged_at), by intake id. */
   readonly intakeSweeps = new Table<IntakeSweepRow>(this.uow);
