@@ -1,12 +1,6 @@
 import { Global, Module } from '@nestjs/common';
 import { AccountStore } from '@intake/application-accounts';
-import {
-  ChaseQueue,
-  NotifyOwner,
-  OwnerNoticeQueue,
-  PlannedReminders,
-  SentChases,
-} from '@intake/application-chasing';
+import { ChaseQueue, NotifyOwner, OwnerNoticeQueue, PlannedReminders, SentChases } from '@intake/application-chasing';
 import { IntakeStore, OwnerNotifier, ReminderPlanner } from '@intake/application-intakes';
 import { PostgresChaseQueue } from './chase-queue';
 import { PostgresOwnerNoticeQueue } from './owner-notice-queue';
