@@ -310,7 +310,31 @@ describe('api foundation (real Postgres and Redis)', () => {
       expect(text).not.toContain(apiKey);
       expect(text).not.toContain(sessionId);
       expect(text).not.toContain(password);
-      for (const line of lines) expect(JSON.parse(line)['request_id']).toBe(response.headers['x-request-id']);
+      for (const line of lines) {
+        expect(JSON.parse(line)['request_id']).toBe(response.headers['x-request-id']);
+        expect(line.match(/"request_id":/g)).toHaveLength(1);
+      }
+    });
+
+    it('writes the request id once on the error line of a 500 too', async () => {
+      const before = api.t.logs.lines.length;
+      const response = await api.t.app.inject({ method: 'GET', url: '/_probe/boom' });
+      const lines = api.t.logs.lines.slice(before);
+      expect(lines.some((line) => JSON.parse(line)['level'] === 50)).toBe(true);
+      for (const line of lines) {
+        expect(line.match(/"request_id":/g)).toHaveLength(1);
+        expect(JSON.parse(line)['request_id']).toBe(response.headers['x-request-id']);
+      }
+    });
+
+    it('keeps user text inside its field: a newline cannot forge a log line', () => {
+      const before = api.t.logs.lines.length;
+      const logger = (api.t.app.getHttpAdapter().getInstance() as { log: { warn(o: object, m: string): void } }).log;
+      const forged = 'Site\n{"level":50,"msg":"forged","request_id":"req_forged"}\r\n';
+      logger.warn({ project_name: forged }, `creating ${forged}`);
+      const lines = api.t.logs.lines.slice(before);
+      expect(lines).toHaveLength(1);
+      expect(JSON.parse(lines[0] as string)).toMatchObject({ project_name: forged, msg: `creating ${forged}` });
     });
 
     it('redacts the bound parameters of a failed query', () => {

@@ -1,3 +1,8 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
 import SwaggerParser from '@apidevtools/swagger-parser';
 import { useApi } from './api-test-app';
 
@@ -76,6 +81,68 @@ describe('GET /v1/openapi.json', () => {
       for (const [method, operation] of Object.entries(item)) {
         expect([path, method, operation.responses['default']]).toEqual([path, method, expect.anything()]);
       }
+    }
+  });
+
+  it('passes Redocly’s recommended rules (redocly.yaml) with no error and no warning', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'openapi-'));
+    try {
+      const file = join(dir, 'openapi.json');
+      await writeFile(file, JSON.stringify(document));
+      const cli = require.resolve('@redocly/cli/bin/cli.js');
+      const config = join(__dirname, '..', '..', '..', 'redocly.yaml');
+      const run = await promisify(execFile)(
+        process.execPath,
+        [cli, 'lint', file, '--format=json', `--config=${config}`],
+        { env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' } },
+      ).catch((error: { stdout?: string }) => ({ stdout: error.stdout ?? '' }));
+      const report = JSON.parse(run.stdout) as {
+        totals: { errors: number; warnings: number };
+        problems: Array<{ ruleId: string; message: string; location: Array<{ pointer: string }> }>;
+      };
+      const problems = report.problems.map((p) => `${p.ruleId} at ${p.location[0]?.pointer}: ${p.message}`);
+      expect(problems).toEqual([]);
+      expect(report.totals).toMatchObject({ errors: 0, warnings: 0 });
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
+
+  it('gives every property a real type: no object without its properties, no string published as an object', () => {
+    const untyped: string[] = [];
+    const walk = (node: unknown, path: string): void => {
+      if (Array.isArray(node)) return node.forEach((child, i) => walk(child, `${path}[${i}]`));
+      if (typeof node !== 'object' || node === null) return;
+      const schema = node as Record<string, unknown>;
+      const types = ([] as unknown[]).concat(schema['type'] ?? []);
+      if (types.includes('object') && !schema['properties'] && !schema['additionalProperties']) untyped.push(path);
+      for (const [key, child] of Object.entries(schema)) walk(child, `${path}.${key}`);
+    };
+    walk(document.components.schemas, 'components.schemas');
+    walk(document.paths, 'paths');
+    expect(untyped).toEqual([]);
+  });
+
+  it('types every field of PATCH /v1/intakes/{id} as clients should generate it', () => {
+    const patch = document.components.schemas['PatchIntakeRequest'] as { properties: Record<string, unknown> };
+    expect(patch.properties).toMatchObject({
+      project_name: { type: 'string' },
+      owner_note: { type: ['string', 'null'] },
+      client_brief: { type: ['string', 'null'] },
+      due_date: { type: ['string', 'null'] },
+      chase_at_time: { type: ['string', 'null'] },
+      folder_id: { type: ['string', 'null'] },
+      chase_interval: { type: 'integer' },
+      respect_quiet_hours: { type: 'boolean' },
+      chase_schedule: { type: 'string' },
+      client: { $ref: '#/components/schemas/ClientPatchRequest' },
+    });
+    // Every field optional, none with a default: on PATCH an absent field keeps its value.
+    expect((patch as { required?: string[] }).required ?? []).toEqual([]);
+    for (const [name, property] of Object.entries(patch.properties)) {
+      expect([name, 'default' in (property as object)]).toEqual([name, false]);
+      const described = property as Record<string, unknown>;
+      expect([name, Boolean(described['type'] || described['oneOf'] || described['$ref'])]).toEqual([name, true]);
     }
   });
 });

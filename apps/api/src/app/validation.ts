@@ -7,7 +7,6 @@ import {
   IsIn,
   IsInt,
   IsObject,
-  IsOptional,
   IsString,
   Length,
   Matches,
@@ -21,12 +20,12 @@ import {
 import { isIanaTimeZone } from '@intake/domain-accounts';
 
 /** A class-validator decorator from a predicate and its message. */
-export function satisfies(name: string, message: string, validate: (value: unknown) => boolean) {
-  return (target: object, propertyName: string) =>
+export function satisfies(name: string, message: string, validate: (value: unknown) => boolean): PropertyDecorator {
+  return (target: object, propertyName: string | symbol) =>
     registerDecorator({
       name,
       target: target.constructor,
-      propertyName,
+      propertyName: String(propertyName),
       validator: { validate, defaultMessage: () => message },
     });
 }
@@ -47,18 +46,35 @@ export function isCalendarDate(value: unknown): boolean {
 
 export const IsCalendarDate = () => satisfies('isCalendarDate', 'must be a date written YYYY-MM-DD', isCalendarDate);
 
+/** The message of a `null` sent for a field that cannot be null. */
+export const NOT_NULL_MESSAGE = 'must not be null';
+
+/**
+ * An optional field. class-validator's IsOptional lets `null` through as if the field were absent,
+ * which let `{"name": null}` reach a NOT NULL column; here only an absent field skips validation,
+ * and `null` is refused ("must not be null") unless the field is `nullable`, where it is a value
+ * (it clears the field) and skips the other rules.
+ */
+export const Optional = ({ nullable = false }: { nullable?: boolean } = {}) =>
+  nullable
+    ? ValidateIf((_: object, value: unknown) => value !== undefined && value !== null)
+    : applyDecorators(
+        ValidateIf((_: object, value: unknown) => value !== undefined),
+        satisfies('notNull', NOT_NULL_MESSAGE, (value) => value !== null),
+      );
+
 /** limit (1 to 100, default 20) and offset (from 0) of every list endpoint. */
 export class PageQuery {
-  @ApiPropertyOptional({ minimum: 1, maximum: 100, default: 20 })
-  @IsOptional()
+  @ApiPropertyOptional({ type: 'integer', minimum: 1, maximum: 100, default: 20 })
+  @Optional()
   @Type(() => Number)
   @IsInt()
   @Min(1)
   @Max(100)
   limit?: number;
 
-  @ApiPropertyOptional({ minimum: 0, default: 0 })
-  @IsOptional()
+  @ApiPropertyOptional({ type: 'integer', minimum: 0, default: 0 })
+  @Optional()
   @Type(() => Number)
   @IsInt()
   @Min(0)
@@ -89,9 +105,8 @@ const lengthOf = ({ min, max }: TextRules) => (min === undefined ? MaxLength(max
 /** An optional string (null too with `nullable`); `null` is kept as a value that clears the field. */
 export const OptionalText = (doc: ApiPropertyOptions, rules: TextRules & { nullable?: boolean }) =>
   stack(
-    ApiPropertyOptional(doc),
-    ...(rules.nullable ? [ValidateIf((_: object, value: unknown) => value !== null)] : []),
-    IsOptional(),
+    ApiPropertyOptional({ type: String, ...doc }),
+    Optional({ nullable: rules.nullable }),
     ...(rules.trim ? [Transform(trimmed)] : []),
     IsString(),
     lengthOf(rules),
@@ -100,7 +115,7 @@ export const OptionalText = (doc: ApiPropertyOptions, rules: TextRules & { nulla
 /** A required string; `notBlank` refuses white space alone ("must not be blank"). */
 export const RequiredText = (doc: ApiPropertyOptions, rules: TextRules & { notBlank?: boolean }) =>
   stack(
-    ApiProperty(doc),
+    ApiProperty({ type: String, ...doc }),
     ...(rules.trim ? [Transform(trimmed)] : []),
     IsString(),
     ...(rules.notBlank ? [Matches(NOT_BLANK, { message: 'must not be blank' })] : []),
@@ -108,20 +123,21 @@ export const RequiredText = (doc: ApiPropertyOptions, rules: TextRules & { notBl
   );
 
 /** A required e-mail address of at most 254 characters. */
-export const EmailAddress = (doc: ApiPropertyOptions) => stack(ApiProperty(doc), IsEmail(), MaxLength(254));
+export const EmailAddress = (doc: ApiPropertyOptions) =>
+  stack(ApiProperty({ type: String, ...doc }), IsEmail(), MaxLength(254));
 
 /** An optional boolean. */
 export const OptionalBoolean = (doc: ApiPropertyOptions = {}) =>
-  stack(ApiPropertyOptional(doc), IsOptional(), IsBoolean());
+  stack(ApiPropertyOptional(doc), Optional(), IsBoolean());
 
 /** An optional value among `values`. */
 export const OptionalOneOf = (values: readonly unknown[], doc: ApiPropertyOptions) =>
-  stack(ApiPropertyOptional(doc), IsOptional(), IsIn([...values]));
+  stack(ApiPropertyOptional(doc), Optional(), IsIn([...values]));
 
 /** An optional whole number within [min, max]. */
 export const OptionalInt = (doc: ApiPropertyOptions, { min, max }: { min: number; max: number }) =>
-  stack(ApiPropertyOptional(doc), IsOptional(), IsInt(), Min(min), Max(max));
+  stack(ApiPropertyOptional({ type: 'integer', ...doc }), Optional(), IsInt(), Min(min), Max(max));
 
 /** An optional nested object validated as `type`. */
 export const OptionalNested = (type: () => new () => object, doc: ApiPropertyOptions) =>
-  stack(ApiPropertyOptional(doc), IsOptional(), IsObject(), ValidateNested(), Type(type));
+  stack(ApiPropertyOptional(doc), Optional(), IsObject(), ValidateNested(), Type(type));

@@ -6,12 +6,10 @@ import {
   ArrayUnique,
   IsIn,
   IsNotEmpty,
-  IsOptional,
   IsString,
   Matches,
   MaxLength,
   MinLength,
-  ValidateIf,
 } from 'class-validator';
 import {
   LANGUAGES,
@@ -22,8 +20,16 @@ import {
   Scope,
   SCOPES,
 } from '@intake/domain-accounts';
-import { Mode, MODES } from '@intake/domain-kernel';
-import { EmailAddress, IsIanaTimeZone, OptionalOneOf, OptionalText, PageQuery, RequiredText } from '../validation';
+import { type Actor, Mode, MODES } from '@intake/domain-kernel';
+import {
+  Optional,
+  EmailAddress,
+  IsIanaTimeZone,
+  OptionalOneOf,
+  OptionalText,
+  PageQuery,
+  RequiredText,
+} from '../validation';
 
 const NOT_BLANK = /\S/;
 
@@ -100,7 +106,7 @@ export class CreateKeyRequest {
 
 export class UpdateAccountRequest {
   @ApiPropertyOptional({ example: 'Studio Nováková' })
-  @IsOptional()
+  @Optional()
   @IsString()
   @Matches(NOT_BLANK, { message: 'must not be blank' })
   @MaxLength(120)
@@ -110,13 +116,17 @@ export class UpdateAccountRequest {
   default_language?: Language;
 
   @ApiPropertyOptional({ example: 'Europe/Prague' })
-  @IsOptional()
+  @Optional()
   @IsIanaTimeZone()
   default_timezone?: string;
 
-  @ApiPropertyOptional({ example: 'Jana from Studio Nováková', nullable: true, description: 'null clears it' })
-  @ValidateIf((_, value) => value !== null)
-  @IsOptional()
+  @ApiPropertyOptional({
+    type: String,
+    example: 'Jana from Studio Nováková',
+    nullable: true,
+    description: 'null clears it',
+  })
+  @Optional({ nullable: true })
   @IsString()
   @Matches(NOT_BLANK, { message: 'must not be blank' })
   @MaxLength(120)
@@ -203,14 +213,24 @@ export class MemberList {
   @ApiProperty({ type: [UserView] }) members!: UserView[];
 }
 
+export class PlanFeatures {
+  @ApiProperty({ example: true, description: 'request_revision on items' }) revisions!: boolean;
+  @ApiProperty({ example: true, description: 'SMS reminders' }) sms!: boolean;
+}
+
+export class PlanQuotas {
+  @ApiProperty({ example: 100 }) intakes_per_month!: number;
+  @ApiProperty({ example: 26843545600 }) storage_bytes!: number;
+  @ApiProperty({ example: 100 }) sms_per_month!: number;
+}
+
 export class PlanView {
   @ApiProperty({ enum: ['free', 'solo', 'studio', 'agency'] }) id!: string;
   @ApiProperty() name!: string;
   @ApiProperty({ example: 600 }) requests_per_hour!: number;
   @ApiProperty({ example: 30 }) recommended_poll_interval_seconds!: number;
-  @ApiProperty({ example: { revisions: true, sms: true } }) features!: { revisions: boolean; sms: boolean };
-  @ApiProperty({ example: { intakes_per_month: 100, storage_bytes: 26843545600, sms_per_month: 100 } })
-  quotas!: { intakes_per_month: number; storage_bytes: number; sms_per_month: number };
+  @ApiProperty({ type: PlanFeatures }) features!: PlanFeatures;
+  @ApiProperty({ type: PlanQuotas }) quotas!: PlanQuotas;
 }
 
 export class AccountResponse {
@@ -234,14 +254,17 @@ export class UsageResponse {
   @ApiProperty({ type: UsedOfLimit }) sms_messages!: UsedOfLimit;
 }
 
+export class AuditActorView {
+  @ApiProperty({ enum: ['user', 'api_key', 'client', 'system'], example: 'api_key' }) type!: Actor['type'];
+  @ApiProperty({ type: String, nullable: true, example: 'key_…', description: 'null for the client and the system' })
+  id!: string | null;
+  @ApiProperty({ enum: MODES, nullable: true, example: 'live' }) mode!: Mode | null;
+}
+
 export class AuditEntryView {
   @ApiProperty() id!: string;
   @ApiProperty() at!: string;
-  @ApiProperty({ example: { type: 'api_key', id: 'key_…', mode: 'live' } }) actor!: {
-    type: string;
-    id: string | null;
-    mode: string | null;
-  };
+  @ApiProperty({ type: AuditActorView }) actor!: AuditActorView;
   @ApiProperty({ example: 'api_key.created' }) action!: string;
   @ApiProperty({ type: String, nullable: true }) target_id!: string | null;
   @ApiProperty({ type: String, nullable: true }) ip!: string | null;

@@ -10,7 +10,7 @@ import {
   ApiTags,
 } from '@nestjs/swagger';
 import { ApiErrors } from '@intake/http';
-import { IsInt, IsOptional, Max, Min } from 'class-validator';
+import { IsInt, Max, Min } from 'class-validator';
 import { RequestMeta } from '@intake/kernel';
 import {
   CreateFolder,
@@ -23,7 +23,7 @@ import {
 import { accessOf, Principal } from '@intake/domain-accounts';
 import { ApiError } from '@intake/http';
 import { Access, CurrentPrincipal, Meta } from '../accounts/access';
-import { OptionalText, RequiredText } from '../validation';
+import { Optional, OptionalText, RequiredText } from '../validation';
 
 export class CreateFolderRequest {
   @RequiredText(
@@ -37,8 +37,8 @@ export class UpdateFolderRequest {
   @OptionalText({ minLength: 1, maxLength: 80 }, { min: 1, max: 80, trim: true })
   name?: string;
 
-  @ApiPropertyOptional({ minimum: 0, maximum: 1_000_000 })
-  @IsOptional()
+  @ApiPropertyOptional({ type: 'integer', minimum: 0, maximum: 1_000_000 })
+  @Optional()
   @IsInt()
   @Min(0)
   @Max(1_000_000)

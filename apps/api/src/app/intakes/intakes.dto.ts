@@ -7,12 +7,10 @@ import {
   IsIn,
   IsInt,
   IsObject,
-  IsOptional,
   IsString,
   Matches,
   MaxLength,
   Min,
-  ValidateIf,
   ValidateNested,
 } from 'class-validator';
 import { Language, LANGUAGES } from '@intake/domain-accounts';
@@ -32,6 +30,7 @@ import {
   OptionalInt,
   OptionalNested,
   OptionalOneOf,
+  Optional,
   OptionalText,
   PageQuery,
   RequiredText,
@@ -68,17 +67,17 @@ export class ClientRequest {
   language?: Language;
 
   @ApiPropertyOptional({ example: '+420601234567', description: 'E.164' })
-  @IsOptional()
+  @Optional()
   @Matches(E164, { message: 'must be an E.164 phone number such as +420601234567' })
   phone?: string;
 
   @ApiPropertyOptional({ example: 'Europe/Prague', default: 'Europe/Prague' })
-  @IsOptional()
+  @Optional()
   @IsIanaTimeZone()
   timezone?: string;
 
   @ApiPropertyOptional({ type: [RecipientRequest], maxItems: 4 })
-  @IsOptional()
+  @Optional()
   @IsArray()
   @ArrayMaxSize(4)
   @ValidateNested({ each: true })
@@ -111,7 +110,35 @@ const ITEM_EXAMPLE = [
   { key: 'about', type: 'longtext', label: 'About us', constraints: { max_chars: 2000 } },
 ];
 
-export class CreateIntakeRequest {
+/** How the service chases the client; on create each has its default, on PATCH an absent one is kept. */
+export class ChaseSettingsRequest {
+  @OptionalOneOf(CHASE_SCHEDULES, { enum: CHASE_SCHEDULES })
+  chase_schedule?: ChaseSchedule;
+
+  @ApiPropertyOptional({ type: 'integer', minimum: 1, description: 'only with chase_schedule custom; default 3 days' })
+  @Optional()
+  @IsInt()
+  @Min(1)
+  chase_interval?: number;
+
+  @OptionalOneOf(INTERVAL_UNITS, { enum: INTERVAL_UNITS })
+  chase_interval_unit?: IntervalUnit;
+
+  @OptionalBoolean()
+  respect_quiet_hours?: boolean;
+
+  @ApiPropertyOptional({
+    oneOf: [
+      { type: 'integer', minimum: 1, maximum: 1000 },
+      { type: 'string', enum: ['unlimited'] },
+    ],
+  })
+  @Optional()
+  @IsMaxReminders()
+  max_reminders?: number | 'unlimited';
+}
+
+export class CreateIntakeRequest extends ChaseSettingsRequest {
   @RequiredText({ example: 'New website' }, { min: 1, max: 200, trim: true })
   project_name!: string;
 
@@ -124,9 +151,13 @@ export class CreateIntakeRequest {
   @OptionalNested(() => EmailCopyRequest, { type: EmailCopyRequest })
   email_copy?: EmailCopyRequest;
 
-  @ApiPropertyOptional({ maxLength: 5000, nullable: true, description: 'trimmed; empty is stored as null' })
-  @IsOptional()
-  @ValidateIf((_, v) => v !== null)
+  @ApiPropertyOptional({
+    type: String,
+    maxLength: 5000,
+    nullable: true,
+    description: 'trimmed; empty is stored as null',
+  })
+  @Optional({ nullable: true })
   @Transform(trim)
   @IsString()
   @MaxLength(5000)
@@ -147,39 +178,19 @@ export class CreateIntakeRequest {
   @OptionalText({ example: 'website-basics', description: 'slug of a saved template' }, { min: 1, max: 100 })
   template?: string;
 
-  @OptionalOneOf(CHASE_SCHEDULES, { enum: CHASE_SCHEDULES, default: 'default' })
-  chase_schedule?: ChaseSchedule;
-
-  @ApiPropertyOptional({ minimum: 1, description: 'only with chase_schedule custom; default 3 days' })
-  @IsOptional()
-  @IsInt()
-  @Min(1)
-  chase_interval?: number;
-
-  @OptionalOneOf(INTERVAL_UNITS, { enum: INTERVAL_UNITS, default: 'days' })
-  chase_interval_unit?: IntervalUnit;
-
-  @OptionalBoolean({ default: true })
-  respect_quiet_hours?: boolean;
-
-  @ApiPropertyOptional({
-    oneOf: [
-      { type: 'integer', minimum: 1, maximum: 1000 },
-      { type: 'string', enum: ['unlimited'] },
-    ],
-    default: 3,
-  })
-  @IsOptional()
-  @IsMaxReminders()
-  max_reminders?: number | 'unlimited';
+  /* The chase settings' defaults apply when an intake is created (on PATCH an absent field keeps its value). */
+  @ApiPropertyOptional({ default: 'default' }) override chase_schedule?: ChaseSchedule;
+  @ApiPropertyOptional({ default: 'days' }) override chase_interval_unit?: IntervalUnit;
+  @ApiPropertyOptional({ default: true }) override respect_quiet_hours?: boolean;
+  @ApiPropertyOptional({ default: 3 }) override max_reminders?: number | 'unlimited';
 
   @ApiPropertyOptional({ example: '09:00', description: 'HH:MM client local time; custom whole-day intervals only' })
-  @IsOptional()
+  @Optional()
   @IsString()
   chase_at_time?: string;
 
   @ApiPropertyOptional({ example: '2027-03-31' })
-  @IsOptional()
+  @Optional()
   @IsCalendarDate()
   due_date?: string;
 
@@ -251,20 +262,19 @@ export class TemplateRequest {
 
 export class ClientPatchRequest {
   @ApiPropertyOptional({ description: 'cannot be changed here: the portal link is bound to it (422)' })
-  @IsOptional()
+  @Optional()
   @satisfies('immutable', 'cannot be changed: the portal link is bound to it', () => false)
   email?: string;
 
   @ApiPropertyOptional({ example: 'Jan Novák' })
-  @IsOptional()
+  @Optional()
   @IsString()
   @Matches(NOT_BLANK, { message: 'must not be blank' })
   @MaxLength(200)
   name?: string;
 
-  @ApiPropertyOptional({ nullable: true, example: '+420601234567' })
-  @IsOptional()
-  @ValidateIf((_, v) => v !== null)
+  @ApiPropertyOptional({ type: String, nullable: true, example: '+420601234567' })
+  @Optional({ nullable: true })
   @Matches(E164, { message: 'must be an E.164 phone number such as +420601234567' })
   phone?: string | null;
 
@@ -272,55 +282,49 @@ export class ClientPatchRequest {
   language?: Language;
 
   @ApiPropertyOptional({ example: 'Europe/Prague' })
-  @IsOptional()
+  @Optional()
   @IsIanaTimeZone()
   timezone?: string;
 }
 
 /** PATCH /v1/intakes/:id: every field optional, at least one; null clears the nullable ones. */
-export class PatchIntakeRequest extends PickType(CreateIntakeRequest, [
-  'chase_schedule',
-  'chase_interval',
-  'chase_interval_unit',
-  'max_reminders',
-  'respect_quiet_hours',
-] as const) {
+export class PatchIntakeRequest extends ChaseSettingsRequest {
   @OptionalText({ example: 'New website (phase 2)' }, { min: 1, max: 200, trim: true })
   project_name?: string;
 
-  @ApiPropertyOptional({ nullable: true, maxLength: 5000 })
-  @IsOptional()
-  @ValidateIf((_, v) => v !== null)
+  @ApiPropertyOptional({ type: String, nullable: true, maxLength: 5000 })
+  @Optional({ nullable: true })
   @IsString()
   @MaxLength(5000)
   owner_note?: string | null;
 
-  @ApiPropertyOptional({ nullable: true, maxLength: 5000, description: 'trimmed; empty is stored as null' })
-  @IsOptional()
-  @ValidateIf((_, v) => v !== null)
+  @ApiPropertyOptional({
+    type: String,
+    nullable: true,
+    maxLength: 5000,
+    description: 'trimmed; empty is stored as null',
+  })
+  @Optional({ nullable: true })
   @Transform(trim)
   @IsString()
   @MaxLength(5000)
   client_brief?: string | null;
 
-  @ApiPropertyOptional({ nullable: true, example: '2027-03-31' })
-  @IsOptional()
-  @ValidateIf((_, v) => v !== null)
+  @ApiPropertyOptional({ type: String, nullable: true, example: '2027-03-31' })
+  @Optional({ nullable: true })
   @IsCalendarDate()
   due_date?: string | null;
 
-  @ApiPropertyOptional({ nullable: true, example: '09:00' })
-  @IsOptional()
-  @ValidateIf((_, v) => v !== null)
+  @ApiPropertyOptional({ type: String, nullable: true, example: '09:00' })
+  @Optional({ nullable: true })
   @IsString()
   chase_at_time?: string | null;
 
   @OptionalNested(() => ClientPatchRequest, { type: ClientPatchRequest })
   client?: ClientPatchRequest;
 
-  @ApiPropertyOptional({ nullable: true, description: 'null moves the intake to Unfiled' })
-  @IsOptional()
-  @ValidateIf((_, v) => v !== null)
+  @ApiPropertyOptional({ type: String, nullable: true, description: 'null moves the intake to Unfiled' })
+  @Optional({ nullable: true })
   @IsString()
   @MaxLength(100)
   folder_id?: string | null;

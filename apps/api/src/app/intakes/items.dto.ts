@@ -6,13 +6,11 @@ import {
   IsBoolean,
   IsDefined,
   IsObject,
-  IsOptional,
   IsString,
   MaxLength,
-  ValidateIf,
 } from 'class-validator';
 import { ITEM_TYPES } from '@intake/domain-items';
-import { OptionalText, RequiredText, OptionalBoolean, OptionalOneOf } from '../validation';
+import { Optional, OptionalText, RequiredText, OptionalBoolean, OptionalOneOf } from '../validation';
 
 /** Request bodies of the owner's item operations. */
 
@@ -43,7 +41,11 @@ export class DoneBody {
 }
 
 export class AnswerBody {
-  @ApiProperty({ description: 'one of the options (select) or a list of them (multiselect)', example: 'clean' })
+  @ApiProperty({
+    oneOf: [{ type: 'string' }, { type: 'array', items: { type: 'string' } }],
+    description: 'one of the options (select) or a list of them (multiselect)',
+    example: 'clean',
+  })
   @IsDefined()
   value!: unknown;
 }
@@ -67,13 +69,12 @@ export class PatchItemBody {
   type?: string;
 
   @ApiPropertyOptional({ maxLength: 200 })
-  @IsOptional()
+  @Optional()
   @IsString()
   label?: string;
 
-  @ApiPropertyOptional({ nullable: true })
-  @IsOptional()
-  @ValidateIf((_, v) => v !== null)
+  @ApiPropertyOptional({ type: String, nullable: true })
+  @Optional({ nullable: true })
   @IsString()
   help?: string | null;
 
@@ -81,14 +82,12 @@ export class PatchItemBody {
   required?: boolean;
 
   @ApiPropertyOptional({ type: 'object', additionalProperties: true, nullable: true })
-  @IsOptional()
-  @ValidateIf((_, v) => v !== null)
+  @Optional({ nullable: true })
   @IsObject()
   constraints?: Record<string, unknown> | null;
 
-  @ApiPropertyOptional({ nullable: true, maxLength: 5000 })
-  @IsOptional()
-  @ValidateIf((_, v) => v !== null)
+  @ApiPropertyOptional({ type: String, nullable: true, maxLength: 5000 })
+  @Optional({ nullable: true })
   @IsString()
   @MaxLength(5000)
   owner_note?: string | null;

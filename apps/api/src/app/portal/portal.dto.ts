@@ -6,6 +6,13 @@ import { OptionalText, RequiredText } from '../validation';
 
 export class PortalValueBody {
   @ApiProperty({
+    oneOf: [
+      { type: 'string' },
+      { type: 'number' },
+      { type: 'boolean' },
+      { type: 'array', items: {} },
+      { type: 'object', additionalProperties: true },
+    ],
     description: 'the answer, shaped by the item type (string, number, boolean, list, object)',
     example: 'We bake sourdough.',
   })

@@ -1,15 +1,18 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsISO8601, IsInt, IsOptional, Max, Min } from 'class-validator';
+import { IsISO8601, IsInt, Max, Min } from 'class-validator';
+import { Optional } from '../validation';
 
 export const MAX_ADVANCE_SECONDS = 10 * 366 * 24 * 3600;
 
 export class SetClockRequest {
   @ApiPropertyOptional({
     description: 'move the shared clock forward by this many seconds',
+    type: 'integer',
     minimum: 0,
+    maximum: MAX_ADVANCE_SECONDS,
     example: 3600,
   })
-  @IsOptional()
+  @Optional()
   @IsInt()
   @Min(0)
   @Max(MAX_ADVANCE_SECONDS)
@@ -19,7 +22,7 @@ export class SetClockRequest {
     description: 'set the shared clock to this instant (ISO 8601)',
     example: '2026-12-01T08:00:00Z',
   })
-  @IsOptional()
+  @Optional()
   @IsISO8601({ strict: true })
   now?: string;
 }

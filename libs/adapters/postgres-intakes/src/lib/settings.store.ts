@@ -61,9 +61,13 @@ export class PostgresClientDirectory extends ClientDirectory {
     let total = rows[0]?.total;
     if (total === undefined) {
       // An offset past the end returns no rows, and so no window count: count separately.
+      // The same client rows as above (each client's latest intake), so `q` matches what the page does.
       const counted = await this.sql.one<{ total: number }>(
-        `WITH visible AS (SELECT i.* FROM intakes i WHERE ${visible})
-         SELECT count(DISTINCT lower(v.client_email))::int AS total FROM visible v ${search}`,
+        `WITH visible AS (SELECT i.* FROM intakes i WHERE ${visible}),
+              grouped AS (
+                SELECT (array_agg(id ORDER BY created_at DESC, id DESC))[1] AS last_id
+                  FROM visible GROUP BY lower(client_email))
+         SELECT count(*)::int AS total FROM grouped g JOIN visible v ON v.id = g.last_id ${search}`,
         params.slice(0, params.length - 2),
       );
       total = counted?.total ?? 0;

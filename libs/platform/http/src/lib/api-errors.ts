@@ -39,7 +39,8 @@ function implicitCases(method: string, operation: OperationLike): ErrorCase[] {
       { error: 'unprocessable', reason: 'body_too_large' },
       { error: 'unprocessable', reason: 'validation_failed' },
     );
-  } else if (parameters.some((p) => p.in === 'query')) {
+  } else if (parameters.length > 0) {
+    // Query rules, and the NUL rule every parameter shares (a NUL in a path parameter too).
     cases.push({ error: 'unprocessable', reason: 'validation_failed' });
   }
   if (parameters.some((p) => p.in === 'path')) cases.push({ error: 'not_found' });

@@ -47,9 +47,10 @@ export function createLogger(options: LoggerOptions): Logger {
       messageKey: 'msg',
       timestamp: pino.stdTimeFunctions.isoTime,
       redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
-      mixin: () => {
+      // Fastify's request logger binds request_id itself; adding it again would write the key twice.
+      mixin: (_merge, _level, logger) => {
         const requestId = currentRequestId();
-        return requestId ? { request_id: requestId } : {};
+        return requestId && !('request_id' in logger.bindings()) ? { request_id: requestId } : {};
       },
     },
     options.destination,

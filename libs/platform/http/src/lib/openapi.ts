@@ -71,7 +71,13 @@ function stableOperationId(generated: string, tags: string[] | undefined): strin
   const tag = tags?.[0];
   const handler = generated.slice(generated.indexOf('_') + 1);
   if (!tag || !handler) return generated;
-  return `${tag.charAt(0).toUpperCase()}${tag.slice(1)}_${handler}`;
+  // PascalCase of the tag's words: `test clock` → TestClock (an operationId must be URL-safe).
+  const name = tag
+    .split(/[^A-Za-z0-9]+/)
+    .filter(Boolean)
+    .map((word) => `${word.charAt(0).toUpperCase()}${word.slice(1)}`)
+    .join('');
+  return `${name}_${handler}`;
 }
 
 /** Builds the OpenAPI 3.1 document of an initialised app from its controllers and DTOs. */
@@ -152,7 +158,7 @@ export class OpenApiController {
   })
   @ApiOkResponse({
     description: 'an OpenAPI 3.1 document',
-    schema: { type: 'object' },
+    schema: { type: 'object', additionalProperties: true },
   })
   document(): OpenAPIObject {
     return this.holder.get();

@@ -1,11 +1,18 @@
+import { randomBytes, scryptSync } from 'node:crypto';
 import {
   type AccountPatch,
   type AccountRecord,
   AccountStore,
+  type ApiKeyRecord,
+  ApiKeyStore,
   type InvitationRecord,
+  KEY_TOUCH_EVERY_MS,
+  type SessionRecord,
+  SessionStore,
   type UserRecord,
   UsageStore,
 } from '@intake/application-accounts';
+import { type PlanId } from '@intake/domain-accounts';
 import { type InMemoryDatabase } from './database';
 import { copy } from './unit-of-work';
 
@@ -57,9 +64,7 @@ export class InMemoryAccountStore extends AccountStore {
   }
 
   async deleteUser(accountId: string, userId: string): Promise<boolean> {
-    const before = this.db.users.rows.length;
-    this.db.users.rows = this.db.users.rows.filter((u) => !(u.account_id === accountId && u.id === userId));
-    return this.db.users.rows.length < before;
+    return this.db.deleteUser(accountId, userId);
   }
 
   async createInvitation(invitation: InvitationRecord): Promise<void> {
@@ -90,4 +95,102 @@ export class InMemoryUsageStore extends UsageStore {
     const row = this.db.usage.rows.find((u) => u.account_id === accountId && u.period === period);
     return { intakes_created: row?.intakes_created ?? 0, sms_sent: row?.sms_sent ?? 0 };
   }
+}
+
+const sameHash = (a: Buffer, b: Buffer) => Buffer.from(a).equals(b);
+
+/** Sessions in memory: found only while neither revoked nor expired, with their user and plan. */
+export class InMemorySessionStore extends SessionStore {
+  constructor(private readonly db: InMemoryDatabase) {
+    super();
+  }
+
+  async create(session: SessionRecord): Promise<void> {
+    if (this.db.sessions.rows.some((s) => sameHash(s.token_hash, session.token_hash))) {
+      throw new Error('duplicate session token hash');
+    }
+    this.db.sessions.rows.push(copy(session));
+  }
+
+  async findActive(
+    tokenHash: Buffer,
+    now: Date,
+  ): Promise<{ session: SessionRecord; user: UserRecord; plan: PlanId } | undefined> {
+    const session = this.db.sessions.rows.find(
+      (s) => sameHash(s.token_hash, tokenHash) && s.revoked_at === null && s.expires_at.getTime() > now.getTime(),
+    );
+    const user = session && this.db.users.rows.find((u) => u.id === session.user_id);
+    const account = session && this.db.accounts.rows.find((a) => a.id === session.account_id);
+    if (!session || !user || !account) return undefined;
+    return { session: copy(session), user: copy(user), plan: account.plan };
+  }
+
+  async revoke(tokenHash: Buffer, now: Date): Promise<void> {
+    for (const s of this.db.sessions.rows) {
+      if (sameHash(s.token_hash, tokenHash) && s.revoked_at === null) s.revoked_at = new Date(now);
+    }
+  }
+
+  async revokeAllOfUser(userId: string, now: Date): Promise<void> {
+    for (const s of this.db.sessions.rows)
+      if (s.user_id === userId && s.revoked_at === null) s.revoked_at = new Date(now);
+  }
+}
+
+/** API keys in memory: ids and token hashes unique; listed newest first; use recorded once a minute. */
+export class InMemoryApiKeyStore extends ApiKeyStore {
+  constructor(private readonly db: InMemoryDatabase) {
+    super();
+  }
+
+  async create(key: ApiKeyRecord): Promise<void> {
+    if (this.db.apiKeys.rows.some((k) => k.id === key.id || sameHash(k.token_hash, key.token_hash))) {
+      throw new Error(`duplicate API key ${key.id}`);
+    }
+    this.db.apiKeys.rows.push(copy(key));
+  }
+
+  async list(accountId: string): Promise<ApiKeyRecord[]> {
+    return copy(
+      this.db.apiKeys.rows
+        .filter((k) => k.account_id === accountId)
+        .sort((a, b) => b.created_at.getTime() - a.created_at.getTime() || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0)),
+    );
+  }
+
+  async get(accountId: string, keyId: string): Promise<ApiKeyRecord | undefined> {
+    return copy(this.db.apiKeys.rows.find((k) => k.account_id === accountId && k.id === keyId));
+  }
+
+  async findByTokenHash(tokenHash: Buffer): Promise<(ApiKeyRecord & { plan: PlanId }) | undefined> {
+    const key = this.db.apiKeys.rows.find((k) => sameHash(k.token_hash, tokenHash));
+    const account = key && this.db.accounts.rows.find((a) => a.id === key.account_id);
+    return key && account ? { ...copy(key), plan: account.plan } : undefined;
+  }
+
+  async revoke(accountId: string, keyId: string, now: Date): Promise<boolean> {
+    const key = this.db.apiKeys.rows.find((k) => k.account_id === accountId && k.id === keyId && k.revoked_at === null);
+    if (!key) return false;
+    key.revoked_at = new Date(now);
+    return true;
+  }
+
+  async touch(keyId: string, now: Date): Promise<void> {
+    const key = this.db.apiKeys.rows.find((k) => k.id === keyId);
+    // As the Postgres store: only when never used or last used more than a minute before.
+    if (key && (!key.last_used_at || key.last_used_at.getTime() < now.getTime() - KEY_TOUCH_EVERY_MS)) {
+      key.last_used_at = new Date(now);
+    }
+  }
+}
+
+/**
+ * A password hash in the production format (`scrypt$N$r$p$salt$hash`) at the lowest cost, so
+ * that tests can store users who log in without paying for the real cost; verifyPassword reads
+ * the cost from the hash.
+ */
+export function quickPasswordHash(password: string): string {
+  const salt = randomBytes(16);
+  const key = scryptSync(password.normalize('NFKC'), salt, 64, { N: 16, r: 1, p: 1 });
+  return ['scrypt', 16, 1, 1, salt.toString('base64'), key.toString('base64')].join('$');
 }

@@ -1,5 +1,5 @@
 import { type AuditEntry, type AuditFilter, AuditLog } from '@intake/kernel';
-import { copy, type InMemoryUnitOfWork, Table } from './unit-of-work';
+import { asJson, copy, type InMemoryUnitOfWork, Table } from './unit-of-work';
 
 /** The audit log in memory: append-only, listed newest first and filtered like the Postgres one. */
 export class InMemoryAuditLog extends AuditLog {
@@ -15,7 +15,9 @@ export class InMemoryAuditLog extends AuditLog {
   }
 
   async append(entry: AuditEntry): Promise<void> {
-    this.table.rows.push(copy(entry));
+    // As the Postgres log: the id is the primary key, and the summary is stored as JSON.
+    if (this.table.rows.some((e) => e.id === entry.id)) throw new Error(`duplicate audit entry ${entry.id}`);
+    this.table.rows.push({ ...copy(entry), summary: asJson(entry.summary) });
   }
 
   async list(

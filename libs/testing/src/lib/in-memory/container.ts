@@ -1,4 +1,12 @@
-import { type AccountRecord, AccountStore, UsageStore } from '@intake/application-accounts';
+import {
+  type AccountRecord,
+  AccountStore,
+  ApiKeyStore,
+  SessionStore,
+  TeamSettings,
+  UsageStore,
+  type UserRecord,
+} from '@intake/application-accounts';
 import {
   Antivirus,
   FileInspector,
@@ -19,7 +27,7 @@ import {
   TemplateStore,
 } from '@intake/application-intakes';
 import { MailTransport } from '@intake/application-mail';
-import { type Principal, type Scope } from '@intake/domain-accounts';
+import { type Principal, type Role, type Scope } from '@intake/domain-accounts';
 import { type Mode } from '@intake/domain-kernel';
 import { newId } from '@intake/ids';
 import {
@@ -34,7 +42,13 @@ import {
 } from '@intake/kernel';
 import { StreamingFileInspector } from '@intake/uploads';
 import { construct } from '../construct';
-import { InMemoryAccountStore, InMemoryUsageStore } from './account-stores';
+import {
+  InMemoryAccountStore,
+  InMemoryApiKeyStore,
+  InMemorySessionStore,
+  InMemoryUsageStore,
+  quickPasswordHash,
+} from './account-stores';
 import { InMemoryDatabase } from './database';
 import { RecordedDiagnostics } from './diagnostics';
 import { InMemoryAntivirus, InMemoryObjectStorage, InMemoryScanQueue, InMemoryStagingArea } from './file-ports';
@@ -79,6 +93,7 @@ export class TestContainer {
 }
 
 export const PORTAL_URL = 'https://portal.test/p';
+export const APP_URL = 'https://app.test';
 export const START = '2026-11-23T09:00:00.000Z';
 
 /** Every port of the shared kernel and of the accounts, intakes and files contexts, in memory. */
@@ -93,6 +108,8 @@ export class InMemoryContext extends TestContainer {
   readonly scans = new InMemoryScanQueue();
   readonly staging = new InMemoryStagingArea();
   readonly accounts = new InMemoryAccountStore(this.db);
+  readonly sessions = new InMemorySessionStore(this.db);
+  readonly apiKeys = new InMemoryApiKeyStore(this.db);
   readonly intakes = new InMemoryIntakeStore(this.db);
   readonly files = new InMemoryFileStore(this.db);
 
@@ -108,6 +125,9 @@ export class InMemoryContext extends TestContainer {
       .bind(MailTransport, this.mail)
       .bind(AccountStore, this.accounts)
       .bind(UsageStore, new InMemoryUsageStore(this.db))
+      .bind(SessionStore, this.sessions)
+      .bind(ApiKeyStore, this.apiKeys)
+      .bind(TeamSettings, new TeamSettings(APP_URL))
       .bind(IntakeStore, this.intakes)
       .bind(IdempotencyStore, new InMemoryIdempotencyStore(this.db))
       .bind(FolderStore, new InMemoryFolderStore(this.db))
@@ -186,6 +206,26 @@ export async function givenAccount(
     liveKey: key(account.id, 'live', ['admin']),
     testKey: key(account.id, 'test', ['admin']),
   };
+}
+
+/** Adds a user to an account (a member unless said otherwise) who logs in with `password`. */
+export async function givenUser(
+  context: InMemoryContext,
+  accountId: string,
+  options: { email?: string; role?: Role; password?: string } = {},
+): Promise<{ user: UserRecord; principal: Principal & { kind: 'session' } }> {
+  const id = newId('user');
+  const user: UserRecord = {
+    id,
+    account_id: accountId,
+    email: options.email ?? `${id.toLowerCase()}@example.com`,
+    name: 'Member',
+    role: options.role ?? 'member',
+    password_hash: quickPasswordHash(options.password ?? 'correct horse battery'),
+    created_at: context.clock.now(),
+  };
+  if (!(await context.accounts.createUser(user))) throw new Error(`givenUser: ${user.email} is taken`);
+  return { user, principal: { kind: 'session', accountId, userId: id, role: user.role, sessionId: 'session' } };
 }
 
 /** Request metadata of a test call. */

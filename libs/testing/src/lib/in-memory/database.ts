@@ -1,4 +1,10 @@
-import { type AccountRecord, type InvitationRecord, type UserRecord } from '@intake/application-accounts';
+import {
+  type AccountRecord,
+  type ApiKeyRecord,
+  type InvitationRecord,
+  type SessionRecord,
+  type UserRecord,
+} from '@intake/application-accounts';
 import { type FileRecord } from '@intake/application-files';
 import {
   type ChaseRecord,
@@ -46,6 +52,8 @@ export class InMemoryDatabase {
   readonly accounts = new Table<AccountRecord>(this.uow);
   readonly users = new Table<UserRecord>(this.uow);
   readonly invitations = new Table<InvitationRecord>(this.uow);
+  readonly sessions = new Table<SessionRecord>(this.uow);
+  readonly apiKeys = new Table<ApiKeyRecord>(this.uow);
   readonly usage = new Table<UsageRow>(this.uow);
   readonly folders = new Table<FolderRecord>(this.uow);
   readonly templates = new Table<TemplateRecord>(this.uow);
@@ -67,6 +75,15 @@ export class InMemoryDatabase {
     this.files.rows = this.files.rows.filter((f) => !match(f));
     for (const file of removed) this.trackStorage(file.account_id, -file.size);
     return removed;
+  }
+
+  /** Deleting a user ends their sessions (ON DELETE CASCADE); false when there was no such user. */
+  deleteUser(accountId: string, userId: string): boolean {
+    const before = this.users.rows.length;
+    this.users.rows = this.users.rows.filter((u) => !(u.account_id === accountId && u.id === userId));
+    if (this.users.rows.length === before) return false;
+    this.sessions.rows = this.sessions.rows.filter((s) => s.user_id !== userId);
+    return true;
   }
 
   /** Deleting an intake cascades to its items, chases and files. */

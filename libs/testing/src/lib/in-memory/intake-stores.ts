@@ -131,6 +131,7 @@ export class InMemoryIntakeStore extends IntakeStore {
   }
 
   async insertChase(chase: ChaseRecord): Promise<void> {
+    if (this.db.chases.rows.some((c) => c.id === chase.id)) throw new Error(`duplicate chase ${chase.id}`);
     this.db.chases.rows.push(copy(chase));
   }
 

@@ -1,5 +1,5 @@
 import { Outbox } from '@intake/kernel';
-import { copy, type InMemoryUnitOfWork, Table } from './unit-of-work';
+import { asJson, type InMemoryUnitOfWork, Table } from './unit-of-work';
 
 export interface OutboxMessage {
   topic: string;
@@ -7,7 +7,7 @@ export interface OutboxMessage {
   created_at: Date;
 }
 
-/** The outbox in memory: messages appended in a unit of work vanish with it when it fails. */
+/** The outbox in memory: payloads kept as JSON; messages appended in a unit of work vanish with it when it fails. */
 export class InMemoryOutbox extends Outbox {
   private readonly table: Table<OutboxMessage>;
 
@@ -26,6 +26,6 @@ export class InMemoryOutbox extends Outbox {
   }
 
   async append(topic: string, payload: Record<string, unknown>, now: Date): Promise<void> {
-    this.table.rows.push({ topic, payload: copy(payload), created_at: new Date(now) });
+    this.table.rows.push({ topic, payload: asJson(payload), created_at: new Date(now) });
   }
 }

@@ -72,3 +72,8 @@ export function copy<T>(value: T): T {
   for (const [key, v] of Object.entries(value)) out[key] = copy(v);
   return out as T;
 }
+
+/** A value as a JSON column gives it back: instants as ISO text, undefined fields dropped, no shared references. */
+export function asJson<T extends Record<string, unknown>>(value: T): Record<string, unknown> {
+  return JSON.parse(JSON.stringify(value)) as Record<string, unknown>;
+}

@@ -1,0 +1,18 @@
+import { describeUsageStoreContract, openTestSql } from '@intake/testing';
+import { PostgresAccountStore } from './account.store';
+import { PostgresUsageStore } from './usage.store';
+
+describeUsageStoreContract('PostgreSQL', async () => {
+  const db = await openTestSql();
+  return {
+    usage: new PostgresUsageStore(db.sql),
+    accounts: new PostgresAccountStore(db.sql),
+    record: async (accountId, period, counts) => {
+      await db.sql.query(
+        `INSERT INTO usage_counters (account_id, period, intakes_created, sms_sent) VALUES ($1, $2, $3, $4)`,
+        [accountId, period, counts.intakes_created, counts.sms_sent],
+      );
+    },
+    teardown: () => db.close(),
+  };
+});

@@ -1,0 +1,20 @@
+import { describeUnitOfWorkContract, openTestSql } from '@intake/testing';
+import { PostgresAuditLog } from './audit-log.store';
+import { PostgresOutbox } from './outbox.store';
+
+describeUnitOfWorkContract('PostgreSQL', async () => {
+  const db = await openTestSql();
+  return {
+    uow: db.uow,
+    auditLog: new PostgresAuditLog(db.sql),
+    outbox: new PostgresOutbox(db.sql),
+    outboxPayloads: async (topic) =>
+      (
+        await db.sql.query<{ payload: Record<string, unknown> }>(
+          'SELECT payload FROM outbox_messages WHERE topic = $1 ORDER BY id',
+          [topic],
+        )
+      ).map((m) => m.payload),
+    teardown: () => db.close(),
+  };
+});

@@ -1,0 +1,75 @@
+import { planOf } from '@intake/domain-accounts';
+import { type GivenAccount, givenAccount, InMemoryContext, META } from '@intake/testing';
+import { CreateApiKey } from '../api-keys/create-api-key';
+import { AuthenticateApiKey, KEY_TOUCH_EVERY_MS } from './authenticate-api-key';
+
+describe('AuthenticateApiKey', () => {
+  let context: InMemoryContext;
+  let given: GivenAccount;
+  let authenticate: AuthenticateApiKey;
+
+  const createKey = async (mode: 'live' | 'test' = 'live') =>
+    context.use(CreateApiKey).execute({
+      principal: given.owner,
+      key: { name: 'CI', mode, scopes: ['intakes:read', 'intakes:write'] },
+      meta: META,
+    });
+  const lastUsed = async (keyId: string) => (await context.apiKeys.get(given.account.id, keyId))?.last_used_at;
+
+  beforeEach(async () => {
+    context = new InMemoryContext();
+    given = await givenAccount(context, { plan: 'solo' });
+    authenticate = context.use(AuthenticateApiKey);
+  });
+
+  it("answers the key as a principal, with its mode and scopes and the account's plan", async () => {
+    const { record, key } = await createKey('test');
+    expect(await authenticate.execute(key)).toEqual({
+      plan: planOf('solo'),
+      principal: {
+        kind: 'api_key',
+        accountId: given.account.id,
+        keyId: record.id,
+        mode: 'test',
+        scopes: ['intakes:read', 'intakes:write'],
+      },
+    });
+  });
+
+  it.each([
+    ['an empty string', ''],
+    ['a key with the Bearer word left in', (key: string) => `Bearer ${key}`],
+    ['a key of another mode prefix', (key: string) => key.replace('svc_live_', 'svc_prod_')],
+    ['a truncated key', (key: string) => key.slice(0, -1)],
+  ])('answers undefined for %s', async (_what, change) => {
+    const { key } = await createKey();
+    expect(await authenticate.execute(typeof change === 'string' ? change : change(key))).toBeUndefined();
+  });
+
+  it('answers undefined for a well-formed key it does not know', async () => {
+    const { key } = await createKey();
+    const unknown = `${key.slice(0, -4)}${key.endsWith('AAAA') ? 'BBBB' : 'AAAA'}`;
+    expect(await authenticate.execute(unknown)).toBeUndefined();
+  });
+
+  it('answers undefined for a revoked key, and records no use of it', async () => {
+    const { record, key } = await createKey();
+    await context.apiKeys.revoke(given.account.id, record.id, context.clock.now());
+    expect(await authenticate.execute(key)).toBeUndefined();
+    expect(await lastUsed(record.id)).toBeNull();
+  });
+
+  it('records when the key was used, at most once a minute', async () => {
+    expect(KEY_TOUCH_EVERY_MS).toBe(60_000);
+    const { record, key } = await createKey();
+    const first = context.clock.now();
+    await authenticate.execute(key);
+    expect(await lastUsed(record.id)).toEqual(first);
+    context.clock.advance(59);
+    await authenticate.execute(key);
+    expect(await lastUsed(record.id)).toEqual(first);
+    context.clock.advance(2);
+    await authenticate.execute(key);
+    expect(await lastUsed(record.id)).toEqual(context.clock.now());
+  });
+});

@@ -1,0 +1,58 @@
+import {
+  InMemoryAccountStore,
+  InMemoryClientDirectory,
+  InMemoryDatabase,
+  InMemoryFolderStore,
+  InMemoryIdempotencyStore,
+  InMemoryIntakeStore,
+  InMemoryReminderPlanner,
+  InMemoryTemplateStore,
+} from '../in-memory';
+import { describeClientDirectoryContract } from './client-directory.contract';
+import { describeFolderStoreContract } from './folder-store.contract';
+import { describeIdempotencyStoreContract } from './idempotency-store.contract';
+import { describeIntakeStoreContract } from './intake-store.contract';
+import { type IntakeStoresFixture, T0 } from './intake-stores.fixture';
+import { describeReminderPlannerContract } from './reminder-planner.contract';
+import { describeTemplateStoreContract } from './template-store.contract';
+import { newId } from '@intake/ids';
+
+/** The intakes context's twins over one in-memory database. */
+async function inMemoryIntakeStores(): Promise<IntakeStoresFixture> {
+  const db = new InMemoryDatabase();
+  const accounts = new InMemoryAccountStore(db);
+  return {
+    intakes: new InMemoryIntakeStore(db),
+    idempotency: new InMemoryIdempotencyStore(db),
+    folders: new InMemoryFolderStore(db),
+    templates: new InMemoryTemplateStore(db),
+    clients: new InMemoryClientDirectory(db),
+    planner: new InMemoryReminderPlanner(db),
+    uow: db.uow,
+    createAccount: async () => {
+      const id = newId('account');
+      await accounts.createAccount({
+        id,
+        name: 'Studio',
+        plan: 'free',
+        default_language: 'en',
+        default_timezone: 'Europe/Prague',
+        sender_name: null,
+        storage_bytes_used: 0,
+        created_at: T0,
+        updated_at: T0,
+      });
+      return id;
+    },
+    // Units of work run one at a time: a second one waits without having started.
+    waitForLockWaiter: () => new Promise((resolve) => setImmediate(resolve)),
+    teardown: async () => undefined,
+  };
+}
+
+describeIntakeStoreContract('in memory', inMemoryIntakeStores);
+describeIdempotencyStoreContract('in memory', inMemoryIntakeStores);
+describeFolderStoreContract('in memory', inMemoryIntakeStores);
+describeTemplateStoreContract('in memory', inMemoryIntakeStores);
+describeClientDirectoryContract('in memory', inMemoryIntakeStores);
+describeReminderPlannerContract('in memory', inMemoryIntakeStores);
