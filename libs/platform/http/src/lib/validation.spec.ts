@@ -1,6 +1,15 @@
 import { type ArgumentMetadata } from '@nestjs/common';
 import { DomainError } from '@intake/errors';
-import { createValidationPipe, findNulCharacters, NUL_MESSAGE } from './validation';
+import {
+  createValidationPipe,
+  findNulCharacters,
+  findTooDeep,
+  findUnstorableText,
+  LONE_SURROGATE_MESSAGE,
+  MAX_INPUT_DEPTH,
+  NUL_MESSAGE,
+  TOO_DEEP_MESSAGE,
+} from './validation';
 
 const NUL = String.fromCharCode(0);
 
@@ -34,6 +43,35 @@ describe('findNulCharacters', () => {
   });
 });
 
+describe('findUnstorableText', () => {
+  it('names lone surrogates too, high or low, and leaves paired ones alone', () => {
+    expect(findUnstorableText({ a: '\uD800', b: 'x\uDFFFy', c: '😀', d: `${NUL}` })).toEqual([
+      { path: 'a', message: LONE_SURROGATE_MESSAGE },
+      { path: 'b', message: LONE_SURROGATE_MESSAGE },
+      { path: 'd', message: NUL_MESSAGE },
+    ]);
+  });
+});
+
+describe('findTooDeep', () => {
+  const nested = (depth: number) => {
+    let value: unknown = [];
+    for (let i = 0; i < depth; i++) value = { a: value };
+    return value;
+  };
+
+  it('passes nesting up to the limit and names the first level past it', () => {
+    expect(findTooDeep(nested(MAX_INPUT_DEPTH))).toBeUndefined();
+    expect(findTooDeep(nested(MAX_INPUT_DEPTH + 1))).toBe(
+      Array(MAX_INPUT_DEPTH + 1)
+        .fill('a')
+        .join('.'),
+    );
+    expect(findTooDeep(nested(2000), 'items')).toMatch(/^items\.a\.a/);
+    expect(findTooDeep('text')).toBeUndefined();
+  });
+});
+
 describe('the global input pipe', () => {
   const pipe = createValidationPipe();
   const body: ArgumentMetadata = { type: 'body', metatype: Object };
@@ -53,6 +91,18 @@ describe('the global input pipe', () => {
     await expect(pipe.transform(`int${NUL}`, param)).rejects.toMatchObject({ details: [{ path: 'id' }] });
     const query: ArgumentMetadata = { type: 'query', metatype: Object };
     await expect(pipe.transform({ q: NUL }, query)).rejects.toMatchObject({ details: [{ path: 'q' }] });
+  });
+
+  it('refuses lone surrogates and 2,000-deep nesting with 422 rather than failing in the database or the stack', async () => {
+    await expect(pipe.transform({ reason: '\uD800' }, body)).rejects.toMatchObject({
+      details: [{ path: 'reason', message: LONE_SURROGATE_MESSAGE }],
+    });
+    let deep: unknown = [];
+    for (let i = 0; i < 2000; i++) deep = [deep];
+    await expect(pipe.transform({ items: deep }, body)).rejects.toMatchObject({
+      code: 'unprocessable',
+      details: [{ message: TOO_DEEP_MESSAGE }],
+    });
   });
 
   it('lets clean input and custom parameters through', async () => {
