@@ -194,12 +194,16 @@ export class Fixtures {
     const n = uniqueEmail('x').split('@')[0];
     switch (part) {
       case 'folder':
-        world.folder = (await this.call({ method: 'POST', url: '/v1/folders', payload: { name: `Folder ${n}` } }, 201))
-          .json<{ folder: { id: string } }>().folder.id;
+        world.folder = (
+          await this.call({ method: 'POST', url: '/v1/folders', payload: { name: `Folder ${n}` } }, 201)
+        ).json<{ folder: { id: string } }>().folder.id;
         return;
       case 'template':
         world.template = (
-          await this.call({ method: 'POST', url: '/v1/templates', payload: { name: `Template ${n}`, items: ITEMS } }, 201)
+          await this.call(
+            { method: 'POST', url: '/v1/templates', payload: { name: `Template ${n}`, items: ITEMS } },
+            201,
+          )
         ).json<{ template: { slug: string } }>().template.slug;
         return;
       case 'intake':
@@ -208,15 +212,17 @@ export class Fixtures {
       case 'itemFile': {
         const upload = multipart('file', 'logo.png', png(8, 8));
         const url = `/portal/v1/${world.intake?.slug}/items/logo/files`;
-        world.itemFile = (await this.call({ method: 'POST', url, ...upload }, 201)).json<{ file: { id: string } }>()
-          .file.id;
+        world.itemFile = (await this.call({ method: 'POST', url, ...upload }, 201)).json<{
+          file: { id: string };
+        }>().file.id;
         return;
       }
       case 'briefFile': {
         const upload = multipart('file', 'brief.pdf', pdf());
         const url = `/v1/intakes/${world.intake?.id}/brief/files`;
-        world.briefFile = (await this.call({ method: 'POST', url, ...upload }, 201)).json<{ file: { id: string } }>()
-          .file.id;
+        world.briefFile = (await this.call({ method: 'POST', url, ...upload }, 201)).json<{
+          file: { id: string };
+        }>().file.id;
         return;
       }
       case 'spareKey':
@@ -253,7 +259,10 @@ export class Fixtures {
       portal_url: string;
     }>();
     const slug = created.portal_url.split('/').pop() ?? '';
-    await this.call({ method: 'PUT', url: `/portal/v1/${slug}/items/about`, payload: { value: 'We bake bread.' } }, 200);
+    await this.call(
+      { method: 'PUT', url: `/portal/v1/${slug}/items/about`, payload: { value: 'We bake bread.' } },
+      200,
+    );
     return { id: created.intake_id, slug };
   }
 }

@@ -218,7 +218,9 @@ export function applyMutation(body: Value, mutation: Mutation): Value {
 }
 
 const isContainer = (value: Value | undefined): value is Value[] | { [key: string]: Value } =>
-  typeof value === 'object' && value !== null && (Array.isArray(value) || Object.getPrototypeOf(value) === Object.prototype);
+  typeof value === 'object' &&
+  value !== null &&
+  (Array.isArray(value) || Object.getPrototypeOf(value) === Object.prototype);
 
 export interface RawBody {
   label: string;
@@ -250,9 +252,20 @@ export function rawBodyArbitrary(json: fc.Arbitrary<string>): fc.Arbitrary<RawBo
       .map(([text, cut]) => asJson('malformed JSON (truncated)', text.slice(0, cut % Math.max(1, text.length)))),
     json.map((text) => asJson('malformed JSON (trailing garbage)', `${text}}x`)),
     json.map((text) => asJson('JSON after a byte-order mark', `\uFEFF${text}`)),
-    fc.constantFrom(
-      ...["{'single': 'quotes'}", '{"a":1,}', '{"a":', 'NaN', 'undefined', '{"a":1}/* c */', '\u0000', '{"a":"\\x41"}'],
-    ).map((text) => asJson('malformed JSON', text)),
+    fc
+      .constantFrom(
+        ...[
+          "{'single': 'quotes'}",
+          '{"a":1,}',
+          '{"a":',
+          'NaN',
+          'undefined',
+          '{"a":1}/* c */',
+          '\u0000',
+          '{"a":"\\x41"}',
+        ],
+      )
+      .map((text) => asJson('malformed JSON', text)),
     json.map((text) => asJson('duplicate keys (first one broken)', duplicateFirstKey(text, true))),
     json.map((text) => asJson('duplicate keys (last one broken)', duplicateFirstKey(text, false))),
     fc

@@ -73,7 +73,7 @@ const MANGLED_QUERY = [
 ];
 
 const encode = (value: Value): string =>
-  encodeURIComponent(typeof value === 'string' ? value : JSON.stringify(value) ?? '');
+  encodeURIComponent(typeof value === 'string' ? value : (JSON.stringify(value) ?? ''));
 
 /** A path parameter: the fixture it names (now and then mangled), or mangled text. */
 export function pathValue(fixture: string | undefined, parameter: Parameter, context: GenerationContext) {
@@ -119,8 +119,9 @@ export function validQuery(parameters: Parameter[], context: GenerationContext):
 export function mangledQuery(parameters: Parameter[], context: GenerationContext): fc.Arbitrary<QueryPair[]> {
   const names = parameters.map((p) => p.name);
   const target = names.length ? fc.constantFrom(...names) : fc.constant('fuzz');
-  return fc.tuple(validQuery(parameters, context), target, fc.constantFrom(...MANGLED_QUERY), fc.nat(3)).map(
-    ([pairs, name, value, how]): QueryPair[] => {
+  return fc
+    .tuple(validQuery(parameters, context), target, fc.constantFrom(...MANGLED_QUERY), fc.nat(3))
+    .map(([pairs, name, value, how]): QueryPair[] => {
       const others = pairs.filter(([n]) => n !== name);
       switch (how) {
         case 0:
@@ -132,8 +133,7 @@ export function mangledQuery(parameters: Parameter[], context: GenerationContext
         default:
           return [...others, [`${name}%5B%5D`, value], ['__proto__%5Bx%5D', '1']];
       }
-    },
-  );
+    });
 }
 
 /** Documented header parameters (the CSRF header is the session's business). */

@@ -31,6 +31,12 @@ export interface RequestPlan {
   body?: PlannedBody;
 }
 
+interface BodyPart {
+  label?: string;
+  valid?: boolean;
+  body: PlannedBody | undefined;
+}
+
 /** Who the owner is for this operation (x-access): a session, an admin key, or nobody. */
 function authArbitrary(operation: Operation): fc.Arbitrary<Auth> {
   const { access } = operation;
@@ -55,7 +61,10 @@ function multipartBodies(schema: Schema): { valid: fc.Arbitrary<PlannedBody>; br
     multipart: { field: name, filename, contentType, content, extra },
   });
   return {
-    valid: fc.constantFrom<PlannedBody>(part('logo.png', 'image/png', 'png'), part('brief.pdf', 'application/pdf', 'pdf')),
+    valid: fc.constantFrom<PlannedBody>(
+      part('logo.png', 'image/png', 'png'),
+      part('brief.pdf', 'application/pdf', 'pdf'),
+    ),
     broken: fc.constantFrom<PlannedBody>(
       part('logo.png', 'image/png', 'png', false, 'not_the_field'),
       part('empty.png', 'image/png', 'empty'),
@@ -99,7 +108,7 @@ export function requestArbitrary(operation: Operation, context: GenerationContex
       path?: fc.Arbitrary<Record<string, WireValue>>;
       query?: fc.Arbitrary<QueryPair[]>;
       headers?: fc.Arbitrary<Record<string, string>>;
-      body?: fc.Arbitrary<{ label?: string; valid?: boolean; body: PlannedBody | undefined }>;
+      body?: fc.Arbitrary<BodyPart>;
     },
   ): fc.Arbitrary<RequestPlan> =>
     fc
@@ -108,7 +117,7 @@ export function requestArbitrary(operation: Operation, context: GenerationContex
         path: parts.path ?? validPath,
         query: parts.query ?? query,
         headers: parts.headers ?? headers,
-        body: parts.body ?? validBody.map((body) => ({ body })),
+        body: parts.body ?? validBody.map((body): BodyPart => ({ body })),
       })
       .map(({ body, ...rest }) => ({
         label: body.label ?? label,
@@ -129,7 +138,10 @@ export function requestArbitrary(operation: Operation, context: GenerationContex
     }));
     const text = validJson.map((json) => JSON.stringify(json) ?? 'null');
     const raw = rawBodyArbitrary(text).map((body) => ({ label: body.label, valid: false, body: { raw: body } }));
-    kinds.push({ weight: 4, arbitrary: plan('', false, { body: mutated }) }, { weight: 1, arbitrary: plan('', false, { body: raw }) });
+    kinds.push(
+      { weight: 4, arbitrary: plan('', false, { body: mutated }) },
+      { weight: 1, arbitrary: plan('', false, { body: raw }) },
+    );
   } else if (multipart) {
     const broken = multipart.broken.map((body) => ({ label: `multipart ${describe(body)}`, valid: false, body }));
     const json = rawBodyArbitrary(fc.constant('{"file":"logo.png"}')).map((body) => ({
@@ -153,9 +165,15 @@ export function requestArbitrary(operation: Operation, context: GenerationContex
       .map(([which, ...pairs]) => toRecord(pairs.map(([valid, mangled], i) => (i === which ? mangled : valid))));
     kinds.push({ weight: 2, arbitrary: plan('mangled path parameter', false, { path: mangledPath }) });
   }
-  kinds.push({ weight: queries.length ? 2 : 1, arbitrary: plan('mangled query', false, { query: mangledQuery(queries, context) }) });
+  kinds.push({
+    weight: queries.length ? 2 : 1,
+    arbitrary: plan('mangled query', false, { query: mangledQuery(queries, context) }),
+  });
   if (operation.parameters.some((p) => p.in === 'header' && p.name.toLowerCase() !== 'x-csrf-token')) {
-    kinds.push({ weight: 1, arbitrary: plan('mangled header', false, { headers: headerValues(operation.parameters, context, true) }) });
+    kinds.push({
+      weight: 1,
+      arbitrary: plan('mangled header', false, { headers: headerValues(operation.parameters, context, true) }),
+    });
   }
   return fc.oneof(...kinds);
 }

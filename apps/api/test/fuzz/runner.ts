@@ -151,7 +151,7 @@ export async function fuzzOperation(
     if (response.statusCode === 401 && plan.auth !== 'none') await fixtures.credentialsGone();
     else if (response.statusCode < 300 && operation.method !== 'GET') fixtures.used(names);
     if (problems.length > 0) {
-      const answer = `${response.statusCode} ${response.body.slice(0, 500)}`;
+      const answer = `${response.statusCode} ${response.body.slice(0, 500)}${serverError(api, response.headers['x-request-id'])}`;
       throw new FuzzFailure(sent, `${plan.label}${sentValid ? ' (valid by the schema)' : ''}`, problems, answer);
     }
   });
@@ -162,6 +162,19 @@ export async function fuzzOperation(
   });
   if (details.failed) run.failure = describeFailure(operation, details, settings, api.t.config.publicBaseUrl);
   return run;
+}
+
+/** What the api logged about a request that failed on its side (the error and where it was thrown). */
+function serverError(api: Api, requestId: unknown): string {
+  if (typeof requestId !== 'string') return '';
+  const line = [...api.t.logs.lines].reverse().find((l) => l.includes(requestId) && l.includes('"err"'));
+  if (!line) return '';
+  const { err } = JSON.parse(line) as { err?: { type?: string; message?: string; stack?: string } };
+  const at = (err?.stack ?? '')
+    .split('\n')
+    .slice(1, 4)
+    .map((frame) => frame.trim());
+  return `\n  logged: ${err?.type ?? 'Error'}: ${err?.message ?? ''} ${at.join(' ')}`;
 }
 
 function describeFailure(

@@ -87,8 +87,7 @@ function stringArbitrary(schema: Schema, example: Json | undefined): fc.Arbitrar
 
 function numberArbitrary(schema: Schema, integer: boolean): fc.Arbitrary<number> {
   const low = schema.exclusiveMinimum !== undefined ? schema.exclusiveMinimum + (integer ? 1 : 1e-6) : schema.minimum;
-  const high =
-    schema.exclusiveMaximum !== undefined ? schema.exclusiveMaximum - (integer ? 1 : 1e-6) : schema.maximum;
+  const high = schema.exclusiveMaximum !== undefined ? schema.exclusiveMaximum - (integer ? 1 : 1e-6) : schema.maximum;
   const min = low ?? (high !== undefined ? high - 1_000_000 : -1_000_000);
   const max = high ?? min + 1_000_000;
   if (integer) return fc.integer({ min: Math.ceil(min), max: Math.floor(max) });
