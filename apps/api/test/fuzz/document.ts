@@ -33,6 +33,8 @@ export interface Schema {
   examples?: Json[];
   default?: Json;
   description?: string;
+  /** Not to be sent (a field a request may name only to be told it cannot change). */
+  readOnly?: boolean;
 }
 
 export interface Parameter {

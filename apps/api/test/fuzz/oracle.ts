@@ -30,7 +30,9 @@ const BUSINESS_RULES: Array<{ path?: RegExp; message?: RegExp; why: string }> = 
   { message: /^duplicates /, why: 'unique keys and addresses across a list' },
   { message: /^is not accepted for type |^is only accepted on owner-assigned items$/, why: 'per item type' },
   { message: /^is not accepted: item "[^"]*" takes /, why: 'whether an item takes files depends on its type' },
+  { path: /^(options|schema)$/, message: /^is required$/, why: 'a new item type needs its own fields' },
   { path: /^value($|[.[])/, why: 'an answer is checked against the stored item’s type, options and constraints' },
+  { path: /^files?($|[.[])/, why: 'an upload is checked against the item’s type and constraints; submit needs one' },
 ];
 
 const FORMATS_AJV_KNOWS = new Set([

@@ -141,6 +141,8 @@ export async function fuzzOperation(
       remoteAddress: fixtures.remoteAddress,
     });
     run.requests += 1;
+    if (process.env['FUZZ_DEBUG'])
+      process.stdout.write(`${sent.method} ${sent.url.slice(0, 120)} ${plan.label}: ${response.statusCode}\n`);
     run.statuses[response.statusCode] = (run.statuses[response.statusCode] ?? 0) + 1;
     const sentValid = plan.valid && oracle.validRequest(operation, json);
     const problems = oracle.check(
