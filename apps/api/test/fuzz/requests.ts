@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { type Operation, pathParameters, queryParameters, type Schema } from './document';
 import { pathFixtureName } from './fixtures';
-import { applyMutation, bodyMutations, rawBodyArbitrary, type RawBody } from './mutations';
+import { applyMutation, bodyMutations } from './mutations';
+import { rawBodyArbitrary, type RawBody } from './raw-bodies';
 import { headerValues, mangledQuery, pathValue, type QueryPair, validQuery, type WireValue } from './params';
 import { type GenerationContext, sampleOf, valueArbitrary, type Value } from './schema-arbitrary';
 

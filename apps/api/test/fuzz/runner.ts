@@ -22,6 +22,8 @@ export interface FuzzSettings {
 export interface OperationRun {
   requests: number;
   statuses: Record<number, number>;
+  /** Success statuses answered with a body for which the document declares no schema (a gap). */
+  bodiesWithoutSchema: Set<number>;
   /** The failure, shrunk and ready to print; undefined when every answer was right. */
   failure?: string;
 }
@@ -127,7 +129,7 @@ export async function fuzzOperation(
   settings: FuzzSettings,
 ): Promise<OperationRun> {
   const fixtures = new Fixtures(api, settings.requestsPerWorld);
-  const run: OperationRun = { requests: 0, statuses: {} };
+  const run: OperationRun = { requests: 0, statuses: {}, bodiesWithoutSchema: new Set() };
   const context = { document, fixtureNames: FIXTURE_FIELDS };
   const property = fc.asyncProperty(requestArbitrary(operation, context), async (plan) => {
     const names = fixtureNames(plan);
@@ -144,13 +146,16 @@ export async function fuzzOperation(
     if (process.env['FUZZ_DEBUG'])
       process.stdout.write(`${sent.method} ${sent.url.slice(0, 120)} ${plan.label}: ${response.statusCode}\n`);
     run.statuses[response.statusCode] = (run.statuses[response.statusCode] ?? 0) + 1;
+    if (response.statusCode < 300 && response.body.length > 0 && !operation.responses.get(response.statusCode)) {
+      run.bodiesWithoutSchema.add(response.statusCode);
+    }
     const sentValid = plan.valid && oracle.validRequest(operation, json);
     const problems = oracle.check(
       operation,
       { status: response.statusCode, headers: response.headers, body: response.body },
       sentValid,
     );
-    if (response.statusCode === 401 && plan.auth !== 'none') await fixtures.credentialsGone();
+    if (response.statusCode === 401 && plan.auth !== 'none') await fixtures.credentialsGone(plan.auth);
     else if (response.statusCode < 300 && operation.method !== 'GET') fixtures.used(names);
     if (problems.length > 0) {
       const answer = `${response.statusCode} ${response.body.slice(0, 500)}${serverError(api, response.headers['x-request-id'])}`;
@@ -186,9 +191,7 @@ function describeFailure(
   baseUrl: string,
 ): string {
   const error = details.errorInstance;
-  const replay =
-    `FUZZ_SEED=${details.seed} FUZZ_PATH=${details.counterexamplePath ?? ''} ` +
-    `FUZZ_OP='${operation.name}' npm run fuzz`;
+  const replay = `npm run fuzz -- --seed ${details.seed} --path ${details.counterexamplePath ?? ''} --op '${operation.name}'`;
   if (!(error instanceof FuzzFailure)) {
     const stack = error instanceof Error ? (error.stack ?? '').split('\n').slice(0, 12).join('\n    ') : String(error);
     return `${operation.name}: the fuzzer itself failed: ${stack}\n  replay: ${replay}`;

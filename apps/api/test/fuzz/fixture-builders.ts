@@ -1,0 +1,145 @@
+import { multipart, pdf, png } from '@intake/testing';
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import { invitationTokenFor, PASSWORD, uniqueEmail } from '../accounts-client';
+import { type Api, type Owner } from '../api-test-app';
+
+/**
+ * How each fixture is made, through the api itself as the owner's session: a folder, a template,
+ * a live intake with items of each kind (its first item submitted through the portal), an uploaded
+ * file on its image item, a brief file, a spare API key, a team member and an unused invitation.
+ */
+
+export type Part = 'folder' | 'template' | 'intake' | 'itemFile' | 'briefFile' | 'spareKey' | 'member' | 'invitation';
+
+/** What a part needs first; dropping a part drops what needs it. */
+export const DEPENDS_ON: Record<Part, Part[]> = {
+  folder: [],
+  template: [],
+  intake: ['folder'],
+  itemFile: ['intake'],
+  briefFile: ['intake'],
+  spareKey: [],
+  member: [],
+  invitation: [],
+};
+
+/** The intake's items: each kind of item the owner's operations treat differently. */
+export const ITEMS = [
+  { key: 'about', type: 'longtext', label: 'About you', constraints: { max_chars: 2000 } },
+  { key: 'logo', type: 'image', label: 'Logo', required: false },
+  { key: 'password', type: 'secret', label: 'Hosting password', required: false },
+  { key: 'extras', type: 'text', label: 'Anything else?', required: false },
+  { key: 'invoice', type: 'text', label: 'Send the invoice', assignee: 'owner' },
+  {
+    key: 'style',
+    type: 'select',
+    label: 'Style',
+    assignee: 'owner',
+    options: ['clean', 'bold'],
+    proposed: { value: 'bold', rationale: 'matches the brand' },
+  },
+];
+export const RECIPIENT = 'assistant@client.example';
+export const CLIENT = 'client@client.example';
+
+export interface World {
+  owner: Owner;
+  /** The address the fuzzer's requests come from: log-in throttling stays within one world. */
+  remoteAddress: string;
+  folder?: string;
+  template?: string;
+  intake?: { id: string; slug: string };
+  itemFile?: string;
+  briefFile?: string;
+  spareKey?: string;
+  member?: string;
+  invitation?: string;
+}
+
+/** One request as the world's owner; anything but `expected` fails the fixture. */
+async function call(api: Api, world: World, options: InjectOptions, expected: number): Promise<LightMyRequestResponse> {
+  const { session } = world.owner;
+  const unsafe = options.method !== 'GET';
+  const response = await api.client.request({
+    ...options,
+    headers: { ...options.headers, cookie: session.cookie, ...(unsafe ? { 'x-csrf-token': session.csrf } : {}) },
+  });
+  if (response.statusCode !== expected) {
+    throw new Error(`${options.method} ${options.url}: ${response.statusCode} ${response.body.slice(0, 300)}`);
+  }
+  return response;
+}
+
+/** A live intake, sent, filed in the folder, with an extra recipient and its first item submitted. */
+async function intake(api: Api, world: World): Promise<{ id: string; slug: string }> {
+  const payload = {
+    project_name: 'Fuzz site',
+    client: { email: CLIENT, name: 'Client', also_notify: [{ email: RECIPIENT, name: 'Assistant' }] },
+    client_brief: 'Hello!',
+    items: ITEMS,
+    folder_id: world.folder,
+  };
+  const created = (await call(api, world, { method: 'POST', url: '/v1/intakes', payload }, 201)).json<{
+    intake_id: string;
+    portal_url: string;
+  }>();
+  const slug = created.portal_url.split('/').pop() ?? '';
+  const submit = {
+    method: 'PUT',
+    url: `/portal/v1/${slug}/items/about`,
+    payload: { value: 'We bake bread.' },
+  } as const;
+  await call(api, world, submit, 200);
+  return { id: created.intake_id, slug };
+}
+
+/** Makes `part` and records it in the world. */
+export async function buildPart(api: Api, world: World, part: Part): Promise<void> {
+  const n = uniqueEmail('x').split('@')[0];
+  const fileOf = (response: LightMyRequestResponse) => response.json<{ file: { id: string } }>().file.id;
+  switch (part) {
+    case 'folder': {
+      const response = await call(api, world, { method: 'POST', url: '/v1/folders', payload: { name: `F ${n}` } }, 201);
+      world.folder = response.json<{ folder: { id: string } }>().folder.id;
+      return;
+    }
+    case 'template': {
+      const payload = { name: `Template ${n}`, items: ITEMS };
+      const response = await call(api, world, { method: 'POST', url: '/v1/templates', payload }, 201);
+      world.template = response.json<{ template: { slug: string } }>().template.slug;
+      return;
+    }
+    case 'intake':
+      world.intake = await intake(api, world);
+      return;
+    case 'itemFile': {
+      const url = `/portal/v1/${world.intake?.slug}/items/logo/files`;
+      const upload = multipart('file', 'logo.png', png(8, 8));
+      world.itemFile = fileOf(await call(api, world, { method: 'POST', url, ...upload }, 201));
+      return;
+    }
+    case 'briefFile': {
+      const url = `/v1/intakes/${world.intake?.id}/brief/files`;
+      const upload = multipart('file', 'brief.pdf', pdf());
+      world.briefFile = fileOf(await call(api, world, { method: 'POST', url, ...upload }, 201));
+      return;
+    }
+    case 'spareKey':
+      world.spareKey = (await api.client.createKey(world.owner.session, ['intakes:read'])).id;
+      return;
+    case 'invitation':
+    case 'member': {
+      const email = uniqueEmail('member');
+      await call(api, world, { method: 'POST', url: '/v1/team/invitations', payload: { email, name: 'M' } }, 201);
+      const token = await invitationTokenFor(api.t.config.mail.outboxDir, email);
+      if (part === 'invitation') {
+        world.invitation = token;
+        return;
+      }
+      const payload = { token, password: PASSWORD, name: 'Member' };
+      const accepted = await call(api, world, { method: 'POST', url: '/v1/auth/accept-invitation', payload }, 201);
+      world.member = accepted.json<{ user: { id: string } }>().user.id;
+      return;
+    }
+  }
+}
