@@ -5,19 +5,20 @@ import { type Api, type Owner } from '../api-test-app';
 
 /**
  * How each fixture is made, through the api itself as the owner's session: a folder, a template,
- * a live intake with items of each kind (its first item submitted through the portal), an uploaded
- * file on its image item, a brief file, a spare API key, a team member and an unused invitation.
+ * a live intake with items in each state the operations act on (submitted, with an uploaded file,
+ * received outside, waived, with a waiver proposed by the client) and bounced recipients, a brief
+ * file and a signed URL to it, a spare API key, a team member and an unused invitation.
  */
 
-export type Part = 'folder' | 'template' | 'intake' | 'itemFile' | 'briefFile' | 'spareKey' | 'member' | 'invitation';
+export type Part = 'folder' | 'template' | 'intake' | 'briefFile' | 'signedUrl' | 'spareKey' | 'member' | 'invitation';
 
 /** What a part needs first; dropping a part drops what needs it. */
 export const DEPENDS_ON: Record<Part, Part[]> = {
   folder: [],
   template: [],
   intake: ['folder'],
-  itemFile: ['intake'],
   briefFile: ['intake'],
+  signedUrl: ['briefFile'],
   spareKey: [],
   member: [],
   invitation: [],
@@ -26,9 +27,11 @@ export const DEPENDS_ON: Record<Part, Part[]> = {
 /** The intake's items: each kind of item the owner's operations treat differently. */
 export const ITEMS = [
   { key: 'about', type: 'longtext', label: 'About you', constraints: { max_chars: 2000 } },
-  { key: 'logo', type: 'image', label: 'Logo', required: false },
+  { key: 'logo', type: 'image', label: 'Logo' },
   { key: 'password', type: 'secret', label: 'Hosting password', required: false },
   { key: 'extras', type: 'text', label: 'Anything else?', required: false },
+  { key: 'notes', type: 'text', label: 'Notes', required: false },
+  { key: 'brand', type: 'text', label: 'Brand colours', required: false },
   { key: 'invoice', type: 'text', label: 'Send the invoice', assignee: 'owner' },
   {
     key: 'style',
@@ -48,9 +51,10 @@ export interface World {
   remoteAddress: string;
   folder?: string;
   template?: string;
-  intake?: { id: string; slug: string };
-  itemFile?: string;
+  intake?: { id: string; slug: string; file: string };
   briefFile?: string;
+  /** The query of a signed download URL: key, expires, filename, type, sig. */
+  signedUrl?: Record<string, string>;
   spareKey?: string;
   member?: string;
   invitation?: string;
@@ -70,8 +74,11 @@ async function call(api: Api, world: World, options: InjectOptions, expected: nu
   return response;
 }
 
-/** A live intake, sent, filed in the folder, with an extra recipient and its first item submitted. */
-async function intake(api: Api, world: World): Promise<{ id: string; slug: string }> {
+/**
+ * A live intake, sent, filed in the folder: `about` submitted, a file uploaded to `logo`, `extras`
+ * received outside, `brand` waived, a waiver proposed on `notes`, and both addresses bounced.
+ */
+async function intake(api: Api, world: World): Promise<{ id: string; slug: string; file: string }> {
   const payload = {
     project_name: 'Fuzz site',
     client: { email: CLIENT, name: 'Client', also_notify: [{ email: RECIPIENT, name: 'Assistant' }] },
@@ -83,14 +90,25 @@ async function intake(api: Api, world: World): Promise<{ id: string; slug: strin
     intake_id: string;
     portal_url: string;
   }>();
+  const id = created.intake_id;
   const slug = created.portal_url.split('/').pop() ?? '';
-  const submit = {
-    method: 'PUT',
-    url: `/portal/v1/${slug}/items/about`,
-    payload: { value: 'We bake bread.' },
-  } as const;
-  await call(api, world, submit, 200);
-  return { id: created.intake_id, slug };
+  const portal = `/portal/v1/${slug}/items`;
+  const steps: Array<[InjectOptions, number]> = [
+    [{ method: 'PUT', url: `${portal}/about`, payload: { value: 'We bake bread.' } }, 200],
+    [{ method: 'POST', url: `/v1/intakes/${id}/items/extras/received-outside`, payload: {} }, 200],
+    [{ method: 'POST', url: `/v1/intakes/${id}/items/brand/waive`, payload: { reason: 'None' } }, 200],
+    [{ method: 'POST', url: `${portal}/notes/waiver`, payload: { reason: 'Nothing to add' } }, 200],
+  ];
+  for (const [options, expected] of steps) await call(api, world, options, expected);
+  const upload = multipart('file', 'logo.png', png(8, 8));
+  const file = await call(api, world, { method: 'POST', url: `${portal}/logo/files`, ...upload }, 201);
+  // A bounce arrives from the mail provider, which no endpoint stands in for.
+  await api.db.query(
+    `UPDATE intakes SET client_bounced_at = now(),
+       also_notify = jsonb_set(also_notify, '{0,bounced_at}', to_jsonb(now())) WHERE id = $1`,
+    [id],
+  );
+  return { id, slug, file: file.json<{ file: { id: string } }>().file.id };
 }
 
 /** Makes `part` and records it in the world. */
@@ -112,16 +130,16 @@ export async function buildPart(api: Api, world: World, part: Part): Promise<voi
     case 'intake':
       world.intake = await intake(api, world);
       return;
-    case 'itemFile': {
-      const url = `/portal/v1/${world.intake?.slug}/items/logo/files`;
-      const upload = multipart('file', 'logo.png', png(8, 8));
-      world.itemFile = fileOf(await call(api, world, { method: 'POST', url, ...upload }, 201));
-      return;
-    }
     case 'briefFile': {
       const url = `/v1/intakes/${world.intake?.id}/brief/files`;
       const upload = multipart('file', 'brief.pdf', pdf());
       world.briefFile = fileOf(await call(api, world, { method: 'POST', url, ...upload }, 201));
+      return;
+    }
+    case 'signedUrl': {
+      const url = `/v1/intakes/${world.intake?.id}/brief/files/${world.briefFile}/url`;
+      const location = String((await call(api, world, { method: 'GET', url }, 302)).headers['location']);
+      world.signedUrl = Object.fromEntries(new URL(location).searchParams);
       return;
     }
     case 'spareKey':

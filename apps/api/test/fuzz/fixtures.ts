@@ -20,7 +20,7 @@ const PROVIDERS: Record<string, Provider> = {
   'v1/{slug}': { part: 'intake', values: (w) => [w.intake?.slug ?? ''] },
   'items/{key}': { part: 'intake', values: () => ITEMS.map((i) => i.key) },
   'recipients/{email}': { part: 'intake', values: () => [RECIPIENT, CLIENT] },
-  'items/files/{fileId}': { part: 'itemFile', values: (w) => [w.itemFile ?? ''] },
+  'items/files/{fileId}': { part: 'intake', values: (w) => [w.intake?.file ?? ''] },
   'brief/files/{fileId}': { part: 'briefFile', values: (w) => [w.briefFile ?? ''] },
   'folders/{id}': { part: 'folder', values: (w) => [w.folder ?? ''] },
   'keys/{id}': { part: 'spareKey', values: (w) => [w.spareKey ?? ''] },
@@ -31,9 +31,16 @@ const PROVIDERS: Record<string, Provider> = {
   token: { part: 'invitation', values: (w) => [w.invitation ?? ''] },
   email: { values: (w) => [w.owner.email, RECIPIENT] },
   password: { values: () => [PASSWORD] },
+  // Query parameters, `?name`: the signed download URL's.
+  ...Object.fromEntries(
+    ['key', 'expires', 'filename', 'type', 'sig'].map((name) => [
+      `?${name}`,
+      { part: 'signedUrl', values: (w: World) => [w.signedUrl?.[name] ?? ''] },
+    ]),
+  ),
 };
 
-/** Body fields the fixtures can fill. */
+/** Body fields (and `?query` parameters) the fixtures can fill. */
 export const FIXTURE_FIELDS: ReadonlySet<string> = new Set(Object.keys(PROVIDERS).filter((n) => !n.includes('{')));
 
 /** The fixture name of a path parameter (`intakes/{id}`), or undefined when none fits. */

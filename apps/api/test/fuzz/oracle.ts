@@ -30,7 +30,6 @@ const BUSINESS_RULES: Array<{ path?: RegExp; message?: RegExp; why: string }> = 
   { message: /^duplicates /, why: 'unique keys and addresses across a list' },
   { message: /^is not accepted for type |^is only accepted on owner-assigned items$/, why: 'per item type' },
   { message: /^is not accepted: item "[^"]*" takes /, why: 'whether an item takes files depends on its type' },
-  { path: /^(options|schema)$/, message: /^is required$/, why: 'a new item type needs its own fields' },
   { path: /^value($|[.[])/, why: 'an answer is checked against the stored item’s type, options and constraints' },
   { path: /^files?($|[.[])/, why: 'an upload is checked against the item’s type and constraints; submit needs one' },
 ];
@@ -157,16 +156,23 @@ export class Oracle {
   }
 
   /** A refusal at a place whose shape the document leaves open, or of a documented business rule. */
+  /**
+   * A refusal the request's shape cannot answer for: a documented business rule; a field whose
+   * shape the document leaves open; or a field the request schema does not have, which names
+   * what the server stores (a changed item type's options), not what was sent.
+   */
   private excused(operation: Operation, { path, message }: { path: string; message: string }): boolean {
     const rule = BUSINESS_RULES.find((r) => (r.path?.test(path) ?? true) && (r.message?.test(message) ?? true));
     if (rule) return true;
+    const steps = path.split(/\.|\[(\d+)\]/).filter((s) => s !== undefined && s !== '');
+    if (operation.parameters.some((p) => p.name === steps[0])) return false;
     let schema: Schema | undefined = operation.body['application/json'];
     if (!schema) return false;
-    for (const step of path.split(/\.|\[(\d+)\]/).filter((s) => s !== undefined && s !== '')) {
+    for (const step of steps) {
       schema = resolve(this.document, schema);
       if (isOpen(schema)) return true;
       schema = /^\d+$/.test(step) ? schema.items : schema.properties?.[step];
-      if (!schema) return false;
+      if (!schema) return true;
     }
     return isOpen(resolve(this.document, schema));
   }

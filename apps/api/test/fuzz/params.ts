@@ -105,8 +105,8 @@ export function validQuery(parameters: Parameter[], context: GenerationContext):
   return fc
     .tuple(
       ...parameters.map((p) => {
-        const value = context.fixtureNames.has(p.name)
-          ? fc.nat({ max: 7 }).map((pick) => new FixtureRef(p.name, pick))
+        const value = context.fixtureNames.has(`?${p.name}`)
+          ? fc.nat({ max: 7 }).map((pick) => new FixtureRef(`?${p.name}`, pick))
           : valueArbitrary(context, p.schema).map(encode);
         const pair = value.map((v): QueryPair[] => [[p.name, v]]);
         return p.required ? pair : fc.oneof(fc.constant([] as QueryPair[]), pair);

@@ -29,11 +29,19 @@ export interface GenerationContext {
   fixtureNames: ReadonlySet<string>;
 }
 
-/** openapi-sampler's sample of a schema (its examples, else a value of each field's type). */
-export function sampleOf(context: GenerationContext, schema: Schema | undefined): Json | undefined {
+/**
+ * openapi-sampler's sample of a schema (its examples, else a value of each field's type); with
+ * `requiredOnly`, of its required fields alone.
+ */
+export function sampleOf(
+  context: GenerationContext,
+  schema: Schema | undefined,
+  requiredOnly = false,
+): Json | undefined {
   if (!schema) return undefined;
   try {
-    return sample(schema as never, { skipReadOnly: true, quiet: true }, context.document) as Json;
+    const options = { skipReadOnly: true, skipNonRequired: requiredOnly, quiet: true };
+    return sample(schema as never, options, context.document) as Json;
   } catch {
     return undefined;
   }
@@ -102,18 +110,24 @@ function numberArbitrary(schema: Schema, integer: boolean): fc.Arbitrary<number>
 /** Arbitrary JSON for values the document leaves open. */
 const anyJson = (): fc.Arbitrary<Json> => fc.jsonValue({ maxDepth: 2 }) as fc.Arbitrary<Json>;
 
+/**
+ * Objects of the schema's properties: the required ones always, each optional one now and then,
+ * so that the rules between fields (which the document states in prose) are met often enough.
+ */
 function objectArbitrary(context: GenerationContext, schema: Schema, depth: number): fc.Arbitrary<Value> {
-  const properties = schema.properties ?? {};
   const required = new Set(schema.required ?? []);
-  const model: Record<string, fc.Arbitrary<Value>> = {};
-  for (const [name, property] of Object.entries(properties)) {
-    if (resolve(context.document, property).readOnly) continue;
-    const generated = valueArbitrary(context, property, depth + 1);
-    model[name] = context.fixtureNames.has(name)
-      ? fc.oneof({ weight: 3, arbitrary: fixtureRef(name) }, { weight: 1, arbitrary: generated })
-      : generated;
-  }
-  return fc.record(model, { requiredKeys: [...required].filter((k) => k in properties) }) as fc.Arbitrary<Value>;
+  const entries = Object.entries(schema.properties ?? {})
+    .filter(([, property]) => !resolve(context.document, property).readOnly)
+    .map(([name, property]) => {
+      const generated = valueArbitrary(context, property, depth + 1);
+      const value = context.fixtureNames.has(name)
+        ? fc.oneof({ weight: 3, arbitrary: fixtureRef(name) }, { weight: 1, arbitrary: generated })
+        : generated;
+      const entry = value.map((v): [string, Value] => [name, v]);
+      const absent = fc.constant(undefined);
+      return required.has(name) ? entry : fc.oneof({ weight: 2, arbitrary: absent }, { weight: 1, arbitrary: entry });
+    });
+  return fc.tuple(...entries).map((pairs) => Object.fromEntries(pairs.filter((pair) => pair !== undefined)) as Value);
 }
 
 /**
@@ -125,10 +139,12 @@ export function valueArbitrary(context: GenerationContext, raw: Schema | undefin
   const seed = sampleOf(context, schema);
   const derived = derivedArbitrary(context, schema, seed, depth);
   if (seed === undefined) return derived;
-  // The sample (the document's example) is the likeliest to pass a server's rules the document
-  // cannot express; open shapes lean on it most.
+  // The sample (the document's example), whole and with its required fields alone, is the
+  // likeliest to pass a server's rules the document cannot express; open shapes lean on it most.
+  const minimal = typesOf(schema).includes('object') ? sampleOf(context, schema, true) : undefined;
+  const seeds = [fc.constant(seed), ...(minimal !== undefined ? [fc.constant(minimal)] : [])];
   const seedWeight = isOpen(schema) ? 4 : 1;
-  return fc.oneof({ weight: seedWeight, arbitrary: fc.constant(seed) }, { weight: 3, arbitrary: derived });
+  return fc.oneof({ weight: seedWeight, arbitrary: fc.oneof(...seeds) }, { weight: 3, arbitrary: derived });
 }
 
 function derivedArbitrary(
