@@ -86,9 +86,12 @@ describe('intake settings, recipients and clients (real Postgres and Redis)', ()
       await addReminder(id, 'scheduled');
       await call('PATCH', `/v1/intakes/${id}`, { chase_schedule: 'gentle' });
       const chases = (await call('GET', `/v1/intakes/${id}/status`)).json().chases;
+      // Both pending reminders (the planned one and the one added here) are cancelled, one is planned anew.
       expect(chases.map((c: { kind: string; status: string }) => `${c.kind}:${c.status}`).sort()).toEqual([
         'invite:scheduled',
         'reminder:cancelled',
+        'reminder:cancelled',
+        'reminder:scheduled',
         'reminder:sent',
       ]);
     });
@@ -161,15 +164,9 @@ describe('intake settings, recipients and clients (real Postgres and Redis)', ()
       expect(
         (await call('DELETE', `/v1/intakes/${id}/recipients/${encodeURIComponent('b@client.example')}`)).statusCode,
       ).toBe(204);
-      const missing = await call(
-        'DELETE',
-        `/v1/intakes/${id}/recipients/${encodeURIComponent('b@client.example')}`,
-      );
+      const missing = await call('DELETE', `/v1/intakes/${id}/recipients/${encodeURIComponent('b@client.example')}`);
       expect([missing.statusCode, missing.json().reason]).toEqual([404, 'recipient_not_found']);
-      const primary = await call(
-        'DELETE',
-        `/v1/intakes/${id}/recipients/${encodeURIComponent('jan@client.example')}`,
-      );
+      const primary = await call('DELETE', `/v1/intakes/${id}/recipients/${encodeURIComponent('jan@client.example')}`);
       expect([primary.statusCode, primary.json().reason]).toEqual([400, 'recipient_is_primary']);
       expect((await call('POST', `/v1/intakes/${id}/recipients`, { email: 'not-an-email' })).statusCode).toBe(422);
     });

@@ -321,8 +321,10 @@ describe('intakes (real Postgres and Redis)', () => {
     it('test intakes never contact the client: the invitation is a skipped chase', async () => {
       const { intake_id } = (await create(body(), test)).json();
       const status = (await api.client.asKey(test, { method: 'GET', url: `/v1/intakes/${intake_id}/status` })).json();
+      // The same schedule as a live intake: the first reminder is planned, to be skipped when due.
       expect(status.chases).toEqual([
         expect.objectContaining({ kind: 'invite', channel: 'email', status: 'skipped', attempt_no: 0 }),
+        expect.objectContaining({ kind: 'reminder', channel: 'email', status: 'scheduled', attempt_no: 1 }),
       ]);
       const liveStatus = (
         await api.client.asKey(live, {
@@ -332,6 +334,7 @@ describe('intakes (real Postgres and Redis)', () => {
       ).json();
       expect(liveStatus.chases).toEqual([
         expect.objectContaining({ kind: 'invite', status: 'scheduled', scheduled_at: expect.any(String) }),
+        expect.objectContaining({ kind: 'reminder', status: 'scheduled', attempt_no: 1 }),
       ]);
     });
 
@@ -450,7 +453,7 @@ describe('intakes (real Postgres and Redis)', () => {
       expect(archived.statusCode).toBe(200);
       expect(archived.json().intake).toMatchObject({ intake_id, status: 'archived' });
       const status = (await api.client.asKey(live, { method: 'GET', url: `/v1/intakes/${intake_id}/status` })).json();
-      expect(status.chases.map((c: { status: string }) => c.status)).toEqual(['cancelled']);
+      expect(status.chases.map((c: { status: string }) => c.status)).toEqual(['cancelled', 'cancelled']);
       const { rows } = await api.db.query(
         `SELECT payload FROM outbox_messages WHERE payload->'payload'->>'intake_id' = $1`,
         [intake_id],

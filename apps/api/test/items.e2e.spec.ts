@@ -111,6 +111,7 @@ describe('item operations (real Postgres and Redis)', () => {
     const status = (await call('GET', `/v1/intakes/${id}/status`)).json();
     expect(status.chases.map((c: { kind: string; status: string }) => [c.kind, c.status])).toEqual([
       ['invite', 'scheduled'],
+      ['reminder', 'scheduled'],
       ['revision', 'scheduled'],
     ]);
 

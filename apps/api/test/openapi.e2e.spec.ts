@@ -65,7 +65,15 @@ describe('GET /v1/openapi.json', () => {
     }
     const audit = document.paths['/v1/audit']?.['get'] as unknown as Record<string, unknown>;
     expect(audit['x-required-scope']).toBe('admin');
-    expect(audit['x-access']).toMatchObject({ via: 'any', scope: 'admin' });
+    expect(audit['x-access']).toMatchObject({
+      via: 'any',
+      scope: 'admin',
+      description: 'Session or API key. Keys need scope `admin`.',
+    });
+    const intakes = document.paths['/v1/intakes']?.['get'] as unknown as Record<string, unknown>;
+    expect(intakes['x-access']).toMatchObject({
+      description: 'Session or API key. Keys need scope `intakes:read` or `admin`.',
+    });
     const keys = document.paths['/v1/keys']?.['post'] as unknown as Record<string, unknown>;
     expect(keys['x-access']).toMatchObject({ via: 'session' });
     expect(keys['security']).toEqual([{ session: [] }]);

@@ -7,11 +7,11 @@ import { QueueName, SCHEDULER_TICK_JOB } from '@intake/queue';
 import { construct, pdf, startTestApp, type TestApp, useTestEnvironment } from '@intake/testing';
 import { Readable } from 'node:stream';
 import { AccountStore } from '@intake/application-accounts';
-import { UnitOfWork } from '@intake/kernel';
 import { CreateIntake } from '@intake/application-intakes';
 import { FileStore, ObjectStorage, ScanQueue, uploadKey } from '@intake/application-files';
 import { newId } from '@intake/ids';
 import { SchedulerModule } from '../src/app/scheduler.module';
+import { givenOwner } from './given-owner';
 
 describe('scheduler app (real Postgres and Redis)', () => {
   const harness = useTestEnvironment();
@@ -51,7 +51,7 @@ describe('scheduler app (real Postgres and Redis)', () => {
         const report = (await job.waitUntilFinished(events, 10_000)) as PassReport;
         expect(Date.parse(report.now) - Date.parse('2031-03-01T08:00:00Z')).toBeGreaterThanOrEqual(0);
         expect(Date.parse(report.now) - Date.parse('2031-03-01T08:00:00Z')).toBeLessThan(5_000);
-        expect(report.passes).toEqual({ 'files.scan_sweep': 0 });
+        expect(report.passes).toEqual({ chases: 0, 'files.scan_sweep': 0 });
       } finally {
         await events.close();
         redis.disconnect();
@@ -88,32 +88,9 @@ describe('scheduler app (real Postgres and Redis)', () => {
       );
       try {
         const now = new Date();
-        const accountId = newId('account');
-        const userId = newId('user');
+        const principal = await givenOwner(t);
+        const { accountId } = principal;
         const accounts = t.app.get(AccountStore, { strict: false });
-        await accounts.createAccount({
-          id: accountId,
-          name: 'Studio',
-          plan: 'free',
-          default_language: 'en',
-          default_timezone: 'Europe/Prague',
-          sender_name: null,
-          storage_bytes_used: 0,
-          created_at: now,
-          updated_at: now,
-        });
-        await t.app.get(UnitOfWork, { strict: false }).run(() =>
-          accounts.createUser({
-            id: userId,
-            account_id: accountId,
-            email: `${userId}@example.com`,
-            name: 'Owner',
-            role: 'owner',
-            password_hash: 'x',
-            created_at: now,
-          }),
-        );
-        const principal = { kind: 'session' as const, accountId, userId, role: 'owner' as const, sessionId: 's' };
         const { intake } = await construct(t.app, CreateIntake).execute({
           principal,
           body: {

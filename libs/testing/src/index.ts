@@ -1,6 +1,7 @@
 export * from './lib/test-database';
 export * from './lib/test-redis';
 export * from './lib/smtp-sink';
+export * from './lib/fake-sms-provider';
 export * from './lib/tcp-proxy';
 export * from './lib/log-capture';
 export * from './lib/factory';
@@ -8,6 +9,7 @@ export * from './lib/s3-server';
 export * from './lib/app-harness';
 export * from './lib/object-storage.contract';
 export * from './lib/contracts';
+export * from './lib/scenarios';
 export * from './lib/clamd-server';
 export * from './lib/file-fixtures';
 export * from './lib/in-memory';

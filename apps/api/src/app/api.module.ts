@@ -9,6 +9,7 @@ import { MailModule } from '@intake/mail';
 import { PostgresModule, PostgresProbe, translateDatabaseError } from '@intake/postgres';
 import { FilesPersistenceModule } from '@intake/postgres-files';
 import { IntakesPersistenceModule } from '@intake/postgres-intakes';
+import { ChasingPersistenceModule } from '@intake/postgres-chasing';
 import { QueueModule } from '@intake/queue';
 import { RedisModule, RedisProbe } from '@intake/redis';
 import { S3Module } from '@intake/s3';
@@ -48,6 +49,7 @@ export class ApiModule {
         }),
         IntakesPersistenceModule,
         FilesPersistenceModule,
+        ChasingPersistenceModule,
         AccountsModule,
         IntakesModule,
         PortalModule,

@@ -9,9 +9,20 @@ import { MailModule } from '@intake/mail';
 import { PostgresModule, PostgresProbe, translateDatabaseError } from '@intake/postgres';
 import { FilesPersistenceModule } from '@intake/postgres-files';
 import { IntakesPersistenceModule } from '@intake/postgres-intakes';
+import { ChasingPersistenceModule } from '@intake/postgres-chasing';
 import { AccountsPersistenceModule } from '@intake/postgres-accounts';
 import { ScanFile, SweepScans } from '@intake/application-files';
-import { IntakeEvents, IntakeWriter } from '@intake/application-intakes';
+import { IntakeEvents, IntakeWriter, PortalLinks } from '@intake/application-intakes';
+import {
+  ChaseLetters,
+  DeliverChase,
+  MailIdentity,
+  PlannedReminders,
+  RecordChase,
+  SchedulerIdentity,
+  SendDueChases,
+} from '@intake/application-chasing';
+import { hostname } from 'node:os';
 import { QueueModule } from '@intake/queue';
 import { RedisModule, RedisProbe } from '@intake/redis';
 import { S3Module } from '@intake/s3';
@@ -50,15 +61,24 @@ export class SchedulerModule {
         AccountsPersistenceModule,
         IntakesPersistenceModule,
         FilesPersistenceModule,
+        ChasingPersistenceModule,
       ],
       providers: [
+        { provide: PortalLinks, useValue: new PortalLinks(config.portalUrl) },
+        { provide: MailIdentity, useValue: new MailIdentity(addressOf(config.mail.from)) },
+        { provide: SchedulerIdentity, useValue: new SchedulerIdentity(`${hostname()}:${process.pid}`) },
+        useCase(PlannedReminders),
+        useCase(ChaseLetters),
+        useCase(RecordChase),
+        useCase(DeliverChase),
+        useCase(SendDueChases),
         useCase(IntakeEvents),
         useCase(IntakeWriter),
         useCase(ScanFile),
         useCase(SweepScans),
         {
           provide: SCHEDULER_PASSES,
-          inject: [SweepScans],
+          inject: [SendDueChases, SweepScans],
           useFactory: (...passes: SchedulerPass[]) => passes,
         },
         SchedulerProcessor,
@@ -66,4 +86,9 @@ export class SchedulerModule {
       ],
     };
   }
+}
+
+/** The address of a From header (`Name <address>` or a bare address). */
+export function addressOf(from: string): string {
+  return /<([^>]+)>/.exec(from)?.[1]?.trim() ?? from.trim();
 }

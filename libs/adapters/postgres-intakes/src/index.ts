@@ -1,1 +1,5 @@
 export * from './lib/intakes-persistence.module';
+export * from './lib/intake.store';
+export * from './lib/folder.store';
+export * from './lib/template.store';
+export * from './lib/settings.store';

@@ -35,7 +35,7 @@ export function describeObjectStorageContract(name: string, setup: () => Promise
 
     beforeAll(async () => {
       fixture = await setup();
-    });
+    }, 60_000);
     afterAll(async () => {
       await fixture?.teardown();
     });
@@ -96,6 +96,45 @@ export function describeObjectStorageContract(name: string, setup: () => Promise
       const response = await fixture.fetchSigned(url);
       expect(response.status).toBe(200);
       expect(response.body.toString()).toBe('%PDF-1.4 test');
+    });
+
+    it('replaces an object put again under the same key', async () => {
+      await fixture.storage.put('again/doc', Readable.from([Buffer.from('first version')]), { maxBytes: 100 });
+      expect(await fixture.storage.put('again/doc', Readable.from([Buffer.from('second')]), { maxBytes: 100 })).toEqual(
+        {
+          size: 6,
+        },
+      );
+      expect((await collect(await fixture.storage.get('again/doc'))).toString()).toBe('second');
+    });
+
+    it('keeps the earlier object when a put under its key is refused', async () => {
+      await fixture.storage.put('kept/doc', Readable.from([Buffer.from('original')]), { maxBytes: 100 });
+      await expect(fixture.storage.put('kept/doc', byteStream(5000), { maxBytes: 100 })).rejects.toMatchObject({
+        reason: 'file.too_large',
+      });
+      expect((await collect(await fixture.storage.get('kept/doc'))).toString()).toBe('original');
+    });
+
+    it('stores an empty object', async () => {
+      expect(await fixture.storage.put('empty/object', Readable.from([]), { maxBytes: 10 })).toEqual({ size: 0 });
+      expect(await fixture.storage.stat('empty/object')).toEqual({ size: 0 });
+    });
+
+    it('fails to read an object that is not there, and finds no size for it', async () => {
+      await expect(fixture.storage.get('missing/object').then((stream) => collect(stream))).rejects.toThrow();
+      expect(await fixture.storage.stat('missing/object')).toBeUndefined();
+    });
+
+    it('answers its readiness check', async () => {
+      await expect(fixture.storage.check()).resolves.toBeUndefined();
+    });
+
+    it.each(['../etc/passwd', 'a/../b', 'a b'])('refuses the key %j for every operation, not only put', async (key) => {
+      await expect(fixture.storage.get(key)).rejects.toThrow(RangeError);
+      await expect(fixture.storage.stat(key)).rejects.toThrow(RangeError);
+      await expect(fixture.storage.delete(key)).rejects.toThrow(RangeError);
+      await expect(fixture.storage.signedUrl(key, { filename: 'x.pdf' })).rejects.toThrow(RangeError);
     });
 
     it.each(['../etc/passwd', '/abs', 'a/../b', 'a//b', 'a b', ''])('refuses the key %j', async (key) => {

@@ -45,7 +45,11 @@ export function Access(rule: Exclude<AccessRule, { public: true }>) {
       : rule.via === 'key'
         ? 'API key only (sessions get 403).'
         : 'Session or API key.',
-    rule.scope ? `Keys need scope \`${rule.scope}\` or \`admin\`.` : undefined,
+    rule.scope === 'admin'
+      ? 'Keys need scope `admin`.'
+      : rule.scope
+        ? `Keys need scope \`${rule.scope}\` or \`admin\`.`
+        : undefined,
     rule.role === 'owner' ? 'Sessions must be the account owner.' : undefined,
   ]
     .filter(Boolean)

@@ -27,8 +27,13 @@ export class KeysController {
 
   @Post()
   @Access({ via: 'session' })
-  @ApiOperation({ summary: 'Create an API key. The full key is in this response only; the service keeps a hash.' })
+  @ApiOperation({
+    summary:
+      'Create an API key. The full key is in this response only; the service keeps a hash. ' +
+      'Only the owner may give a key scope admin or secrets:read (403 owner_only).',
+  })
   @ApiCreatedResponse({ type: CreatedApiKey })
+  @ApiErrors({ error: 'forbidden', reason: 'owner_only' })
   async create(
     @CurrentPrincipal() principal: Principal,
     @Body() body: CreateKeyRequest,
@@ -65,11 +70,13 @@ export class KeysController {
   @HttpCode(204)
   @Access({ via: 'session' })
   @ApiOperation({
-    summary: 'Revoke an API key. 400 invalid_request (reason key_already_revoked) if it already is; 404 if unknown.',
+    summary:
+      'Revoke an API key. 400 invalid_request (reason key_already_revoked) if it already is; 404 if unknown; ' +
+      'a member may revoke only keys they created (403 owner_only).',
   })
   @ApiNoContentResponse()
   @ApiBadRequestResponse({ type: ApiError })
-  @ApiErrors({ error: 'invalid_request', reason: 'key_already_revoked' })
+  @ApiErrors({ error: 'invalid_request', reason: 'key_already_revoked' }, { error: 'forbidden', reason: 'owner_only' })
   async revoke(
     @CurrentPrincipal() principal: Principal,
     @Param('id') id: string,

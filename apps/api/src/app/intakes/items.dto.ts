@@ -25,8 +25,8 @@ export class AddItemsBody {
     items: { type: 'object', additionalProperties: true },
     minItems: 1,
     maxItems: 200,
-    example: [{ key: 'photos', type: 'file_list', label: 'Team photos', constraints: { max_count: 20 } }],
-    description: 'item definitions (see the Item resource)',
+    example: [{ key: 'invoice', type: 'file', label: 'Invoice', constraints: { formats: ['pdf'] } }],
+    description: 'item definitions (see the Item resource); keys the intake does not have yet',
   })
   @IsArray()
   @ArrayMinSize(1)

@@ -1,21 +1,9 @@
-import { LANGUAGES, type Language } from '@intake/domain-accounts';
-
-/**
- * A message with plural forms, chosen by Intl.PluralRules for the count `{n}`; `other` is the
- * fallback for any form a language does not list.
- */
-export interface PluralMessage {
-  one: string;
-  few?: string;
-  many?: string;
-  other: string;
-}
-export type Message = string | PluralMessage;
+import { type Language, type Message, resolveLanguage } from '@intake/domain-messages';
 
 /**
  * Every string of the portal page, in English. Placeholders are `{name}`; the browser script fills
  * them (numbers formatted for the language). The other catalogues must have exactly these keys
- * (the compiler checks it, and portal-page.spec.ts checks plural forms per language).
+ * (the compiler checks it, and portal-page.spec.ts checks the rest with catalogueProblems).
  */
 const en = {
   portal_name: 'Client portal',
@@ -989,5 +977,5 @@ export const CATALOGUES: Readonly<Record<Language, Catalogue>> = { cs, sk, pl, d
 
 /** The intake's language when it is one we speak, else English. */
 export function pageLanguage(language: string | null | undefined): Language {
-  return (LANGUAGES as readonly string[]).includes(language ?? '') ? (language as Language) : 'en';
+  return resolveLanguage(language);
 }

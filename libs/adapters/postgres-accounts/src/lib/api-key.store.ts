@@ -67,7 +67,7 @@ export class PostgresApiKeyStore extends ApiKeyStore {
 
   async touch(keyId: string, now: Date): Promise<void> {
     await this.sql.query(
-      `UPDATE api_keys SET last_used_at = $2 WHERE id = $1 AND (last_used_at IS NULL OR last_used_at < $3)`,
+      `UPDATE api_keys SET last_used_at = $2 WHERE id = $1 AND (last_used_at IS NULL OR last_used_at <= $3)`,
       [keyId, now, new Date(now.getTime() - TOUCH_EVERY_MS)],
     );
   }

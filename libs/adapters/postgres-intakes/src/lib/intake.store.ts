@@ -331,10 +331,11 @@ export class PostgresIntakeStore extends IntakeStore {
     );
   }
 
-  async cancelScheduledChases(intakeId: string): Promise<number> {
+  async cancelScheduledChases(intakeId: string, kinds?: readonly ChaseRecord['kind'][]): Promise<number> {
     const rows = await this.sql.query(
-      `UPDATE chases SET status = 'cancelled' WHERE intake_id = $1 AND status = 'scheduled' RETURNING id`,
-      [intakeId],
+      `UPDATE chases SET status = 'cancelled', claimed_until = NULL, claimed_by = NULL
+        WHERE intake_id = $1 AND status = 'scheduled' AND ($2::text[] IS NULL OR kind = ANY ($2)) RETURNING id`,
+      [intakeId, kinds ? [...kinds] : null],
     );
     return rows.length;
   }

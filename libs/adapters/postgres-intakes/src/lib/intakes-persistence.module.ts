@@ -4,15 +4,17 @@ import {
   FolderStore,
   IdempotencyStore,
   IntakeStore,
-  ReminderPlanner,
   TemplateStore,
 } from '@intake/application-intakes';
 import { PostgresFolderStore } from './folder.store';
 import { PostgresIdempotencyStore, PostgresIntakeStore } from './intake.store';
-import { CancellingReminderPlanner, PostgresClientDirectory } from './settings.store';
+import { PostgresClientDirectory } from './settings.store';
 import { PostgresTemplateStore } from './template.store';
 
-/** Binds the intakes context's ports to PostgreSQL (needs PostgresModule). */
+/**
+ * Binds the intakes context's stores to PostgreSQL (needs PostgresModule). ReminderPlanner is the
+ * chasing context's (ChasingPersistenceModule).
+ */
 @Global()
 @Module({
   providers: [
@@ -20,9 +22,8 @@ import { PostgresTemplateStore } from './template.store';
     { provide: IntakeStore, useClass: PostgresIntakeStore },
     { provide: IdempotencyStore, useClass: PostgresIdempotencyStore },
     { provide: TemplateStore, useClass: PostgresTemplateStore },
-    { provide: ReminderPlanner, useClass: CancellingReminderPlanner },
     { provide: ClientDirectory, useClass: PostgresClientDirectory },
   ],
-  exports: [FolderStore, IntakeStore, IdempotencyStore, TemplateStore, ReminderPlanner, ClientDirectory],
+  exports: [FolderStore, IntakeStore, IdempotencyStore, TemplateStore, ClientDirectory],
 })
 export class IntakesPersistenceModule {}

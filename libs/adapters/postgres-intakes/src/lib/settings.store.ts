@@ -1,27 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import { ClientDirectory, ClientView, IntakeRecord, ReminderPlanner } from '@intake/application-intakes';
+import { ClientDirectory, ClientView } from '@intake/application-intakes';
 import { AccessContext } from '@intake/domain-accounts';
 import { Sql } from '@intake/postgres';
 import { accessClause } from './access-sql';
-
-/**
- * Until the chase planner arrives with the chasing work, re-planning cancels the intake's
- * still-scheduled reminders (already-sent ones keep counting towards max_reminders); the
- * planner will then schedule the new ones.
- */
-@Injectable()
-export class CancellingReminderPlanner extends ReminderPlanner {
-  constructor(private readonly sql: Sql) {
-    super();
-  }
-
-  async replan(intake: IntakeRecord): Promise<void> {
-    await this.sql.query(
-      `UPDATE chases SET status = 'cancelled' WHERE intake_id = $1 AND kind = 'reminder' AND status = 'scheduled'`,
-      [intake.id],
-    );
-  }
-}
 
 /** The derived client list: intakes grouped case-insensitively by client e-mail. */
 @Injectable()

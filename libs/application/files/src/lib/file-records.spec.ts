@@ -1,5 +1,5 @@
 import { retryAt } from './scans/scan-file';
-import { cleanFilename } from './file-records';
+import { cleanFilename, fileRecord } from './file-records';
 
 describe('cleanFilename', () => {
   it.each([
@@ -31,5 +31,60 @@ describe('retryAt', () => {
     [10, 6 * 3600],
   ])('after %i failed attempts waits %i s', (attempts, seconds) => {
     expect(retryAt(now, attempts).getTime() - now.getTime()).toBe(seconds * 1000);
+  });
+});
+
+describe('fileRecord', () => {
+  const now = new Date('2026-11-23T09:00:00Z');
+  const base = {
+    id: 'fil_1',
+    account_id: 'acc_1',
+    intake_id: 'in_1',
+    kind: 'upload' as const,
+    item_key: 'logo',
+    filename: 'logo.png',
+    storage_key: 'intakes/in_1/files/fil_1',
+  };
+  const facts = {
+    mime: 'image/png',
+    extension: 'png',
+    size: 1234,
+    sha256: 'ab'.repeat(32),
+    width: 640,
+    height: 480,
+    hasAlpha: true,
+    converted: false,
+  };
+
+  it('records the sniffed facts, the scan status and the time, with no attempts yet', () => {
+    expect(fileRecord(base, facts, { status: 'pending', scannedAt: null }, now)).toEqual({
+      ...base,
+      mime: 'image/png',
+      extension: 'png',
+      size: 1234,
+      width: 640,
+      height: 480,
+      has_alpha: true,
+      checksum_sha256: 'ab'.repeat(32),
+      av_status: 'pending',
+      av_signature: null,
+      scanned_at: null,
+      scan_attempts: 0,
+      created_at: now,
+    });
+  });
+
+  it('records a file scanned clean with its scan time', () => {
+    expect(fileRecord(base, facts, { status: 'clean', scannedAt: now }, now)).toMatchObject({
+      av_status: 'clean',
+      scanned_at: now,
+    });
+  });
+});
+
+describe('retryAt', () => {
+  it('never waits more than six hours', () => {
+    const now = new Date('2030-01-01T00:00:00Z');
+    expect(retryAt(now, 50).getTime() - now.getTime()).toBe(6 * 3600 * 1000);
   });
 });

@@ -1,5 +1,5 @@
 /** The dependencies a readiness check names (GET /readyz). */
-export type DependencyName = 'database' | 'redis' | 'object_storage' | 'mail_transport';
+export type DependencyName = 'database' | 'redis' | 'object_storage' | 'mail_transport' | 'sms_transport';
 
 /**
  * A check that one dependency answers. Adapters implement it; `check` resolves when the

@@ -1,6 +1,5 @@
-/** Languages of the portal and e-mails (SPEC.md: client.language). */
-export const LANGUAGES = ['cs', 'sk', 'pl', 'de', 'es', 'en'] as const;
-export type Language = (typeof LANGUAGES)[number];
+/** Languages of the portal and e-mails (SPEC.md: client.language): the shared kernel's list. */
+export { LANGUAGES, type Language } from '@intake/domain-messages';
 
 export const DEFAULT_TIMEZONE = 'Europe/Prague';
 

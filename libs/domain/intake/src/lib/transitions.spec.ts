@@ -15,6 +15,7 @@ import {
   reachedMaxReminders,
   requestRevision,
   send,
+  stall,
   submitItem,
   undoReceivedOutside,
   unwaive,
@@ -418,5 +419,28 @@ describe('stalled condition', () => {
     expect(afterMaxRemindersChange(stalled, 3, 'unlimited')).toEqual({ stalled_at: null, resume: true });
     expect(afterMaxRemindersChange(stalled, 3, 3)).toEqual({ stalled_at: stalled, resume: false });
     expect(afterMaxRemindersChange(null, 3, 10)).toEqual({ stalled_at: null, resume: false });
+  });
+});
+
+describe('stall', () => {
+  it('stops chasing a sent or in-progress intake once, naming the required client items still missing', () => {
+    const state = intake('in_progress', [
+      item('logo'),
+      item('copy', { status: 'submitted' }),
+      item('extra', { required: false }),
+      item('invoice', { assignee: 'owner' }),
+      item('redo', { status: 'needs_revision' }),
+    ]);
+    const stalled = stall(state, NOW);
+    expect(stalled.intake.stalled_at).toEqual(NOW);
+    expect(stalled.intake.status).toBe('in_progress');
+    expect(stalled.events).toEqual([{ type: 'intake.stalled', missing_items: ['logo', 'redo'] }]);
+    expect(stall(stalled.intake, new Date(NOW.getTime() + 1000))).toEqual({ intake: stalled.intake, events: [] });
+    expect(stall(intake('sent'), NOW).events).toHaveLength(1);
+  });
+
+  it.each(['draft', 'completed', 'archived'] as IntakeStatus[])('leaves a %s intake as it is', (status) => {
+    const state = intake(status);
+    expect(stall(state, NOW)).toEqual({ intake: state, events: [] });
   });
 });

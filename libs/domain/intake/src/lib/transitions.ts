@@ -1,5 +1,5 @@
 import { DomainError, type ErrorReason } from '@intake/errors';
-import { allClientWorkDone } from './progress';
+import { allClientWorkDone, missingItemKeys } from './progress';
 import { type IntakeEvent, type IntakeState, type ItemState, NO_WAIVER, type Transition } from './model';
 
 /* ------------------------------------------------------------------ helpers */
@@ -339,6 +339,21 @@ export function unwaive<I extends ItemState>(intake: IntakeState<I>, key: string
 /** Chasing stops and `intake.stalled` fires once this many reminders were sent without completion. */
 export function reachedMaxReminders(remindersSent: number, maxReminders: number | 'unlimited'): boolean {
   return maxReminders !== 'unlimited' && remindersSent >= maxReminders;
+}
+
+/**
+ * max_reminders reminders went out without completion: chasing stops (`stalled_at`) and
+ * `intake.stalled` fires with the missing items. Only a chased intake that has not stalled yet
+ * stalls; anything else is left as it is, without an event.
+ */
+export function stall<I extends ItemState>(intake: IntakeState<I>, now: Date): Transition<I> {
+  if ((intake.status !== 'sent' && intake.status !== 'in_progress') || intake.stalled_at !== null) {
+    return { intake, events: [] };
+  }
+  return {
+    intake: { ...intake, stalled_at: now },
+    events: [{ type: 'intake.stalled', missing_items: missingItemKeys(intake.items) }],
+  };
 }
 
 /**

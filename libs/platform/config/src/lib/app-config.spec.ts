@@ -79,6 +79,64 @@ describe('loadConfig', () => {
     expect(loadConfig({ NODE_ENV: 'test', TEST_CLOCK: 'enabled' }).testClock).toBe(true);
   });
 
+  describe('SMS', () => {
+    const sid = `AC${'0123456789abcdef'.repeat(2)}`;
+    const service = `MG${'0123456789abcdef'.repeat(2)}`;
+    const twilio = { TWILIO_ACCOUNT_SID: sid, TWILIO_AUTH_TOKEN: 'token', TWILIO_FROM: '+15005550006' };
+
+    it('is off unless configured, and never writes files unless told to', () => {
+      expect(loadConfig({}).sms).toEqual({ driver: 'none' });
+      expect(loadConfig({ NODE_ENV: 'production', AV: 'clamd', SIGNING_SECRET: 'x'.repeat(32) }).sms).toEqual({
+        driver: 'none',
+      });
+      expect(loadConfig({ SMS_DRIVER: 'outbox-dir' }).sms).toEqual({ driver: 'outbox-dir', outboxDir: './var/sms' });
+      expect(loadConfig({ SMS_DRIVER: 'outbox-dir', SMS_OUTBOX_DIR: '/tmp/sms' }).sms).toEqual({
+        driver: 'outbox-dir',
+        outboxDir: '/tmp/sms',
+      });
+    });
+
+    it('chooses Twilio when its variables are set, with the default API address', () => {
+      expect(loadConfig(twilio).sms).toEqual({
+        driver: 'twilio',
+        baseUrl: 'https://api.twilio.com',
+        accountSid: sid,
+        authToken: 'token',
+        from: '+15005550006',
+      });
+      expect(
+        loadConfig({
+          ...twilio,
+          TWILIO_FROM: '',
+          TWILIO_MESSAGING_SERVICE_SID: service,
+          TWILIO_BASE_URL: 'http://127.0.0.1:4010/',
+        }).sms,
+      ).toEqual({
+        driver: 'twilio',
+        baseUrl: 'http://127.0.0.1:4010',
+        accountSid: sid,
+        authToken: 'token',
+        messagingServiceSid: service,
+      });
+      expect(loadConfig({ ...twilio, TWILIO_FROM: 'Intake' }).sms).toMatchObject({ from: 'Intake' });
+      expect(loadConfig({ ...twilio, SMS_DRIVER: 'none' }).sms).toEqual({ driver: 'none' });
+    });
+
+    it.each([
+      [{ SMS_DRIVER: 'vonage' }, 'SMS_DRIVER', /one of twilio, outbox-dir, none/],
+      [{ SMS_DRIVER: 'twilio' }, 'TWILIO_ACCOUNT_SID', /required when SMS_DRIVER=twilio/],
+      [{ TWILIO_AUTH_TOKEN: 'token', TWILIO_FROM: '+15005550006' }, 'TWILIO_ACCOUNT_SID', /required when/],
+      [{ TWILIO_ACCOUNT_SID: sid, TWILIO_FROM: '+15005550006' }, 'TWILIO_AUTH_TOKEN', /required when/],
+      [{ TWILIO_ACCOUNT_SID: sid, TWILIO_AUTH_TOKEN: 'token' }, 'TWILIO_FROM', /TWILIO_MESSAGING_SERVICE_SID/],
+      [{ ...twilio, TWILIO_MESSAGING_SERVICE_SID: service }, 'TWILIO_FROM', /both/],
+      [{ ...twilio, TWILIO_ACCOUNT_SID: 'AC123' }, 'TWILIO_ACCOUNT_SID', /32 hexadecimal/],
+      [{ ...twilio, TWILIO_FROM: '601 234 567' }, 'TWILIO_FROM', /E.164/],
+      [{ ...twilio, TWILIO_FROM: 'IntakeService1' }, 'TWILIO_FROM', /11 characters/],
+      [{ ...twilio, TWILIO_FROM: '', TWILIO_MESSAGING_SERVICE_SID: 'MG1' }, 'TWILIO_MESSAGING_SERVICE_SID', /32/],
+      [{ ...twilio, TWILIO_BASE_URL: 'ftp://twilio' }, 'TWILIO_BASE_URL', /http/],
+    ])('rejects %j naming %s', (env, variable, text) => expectConfigError(env, variable, text));
+  });
+
   it('builds the s3 storage settings', () => {
     const config = loadConfig({
       STORAGE_DRIVER: 's3',

@@ -13,6 +13,20 @@ export type StorageConfig =
       pathStyle: boolean;
     };
 
+/** Which SMS driver the apps bind (SmsModule in @intake/sms takes this as its settings). */
+export type SmsConfig =
+  | { driver: 'none' }
+  | { driver: 'outbox-dir'; outboxDir: string }
+  | {
+      driver: 'twilio';
+      baseUrl: string;
+      accountSid: string;
+      authToken: string;
+      /** Exactly one of from and messagingServiceSid is set. */
+      from?: string;
+      messagingServiceSid?: string;
+    };
+
 export interface AppConfig {
   nodeEnv: 'development' | 'test' | 'production';
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
@@ -29,6 +43,7 @@ export interface AppConfig {
   redis: { url: string; prefix: string };
   storage: StorageConfig;
   mail: { smtpUrl?: string; outboxDir: string; from: string };
+  sms: SmsConfig;
   testClock: boolean;
   antivirus: { driver: 'none' } | { driver: 'clamd'; host: string; port: number };
   signup: boolean;
@@ -54,6 +69,46 @@ function signingKey(nodeEnv: AppConfig['nodeEnv'], configured: string | undefine
 function need(value: string | undefined, variable: string, when: string): string {
   if (value === undefined) throw new ConfigError(variable, `is required when ${when}`);
   return value;
+}
+
+/**
+ * SMS_DRIVER, or when it is unset: twilio as soon as any Twilio credential or sender is set (so a
+ * half-filled Twilio configuration is an error, not a silent "SMS off"), else none. outbox-dir is
+ * only ever chosen explicitly, so no environment writes text messages to disk by accident.
+ */
+function smsConfig(get: <T>(spec: VariableSpec<T>) => T): SmsConfig {
+  const chosen = get(VARIABLES.SMS_DRIVER);
+  const accountSid = get(VARIABLES.TWILIO_ACCOUNT_SID);
+  const authToken = get(VARIABLES.TWILIO_AUTH_TOKEN);
+  const from = get(VARIABLES.TWILIO_FROM);
+  const messagingServiceSid = get(VARIABLES.TWILIO_MESSAGING_SERVICE_SID);
+  const anyTwilio = [accountSid, authToken, from, messagingServiceSid].some((value) => value !== undefined);
+  const driver = chosen ?? (anyTwilio ? 'twilio' : 'none');
+  switch (driver) {
+    case 'none':
+      return { driver };
+    case 'outbox-dir':
+      return { driver, outboxDir: get(VARIABLES.SMS_OUTBOX_DIR) };
+    case 'twilio': {
+      const when = chosen ? 'SMS_DRIVER=twilio' : 'another TWILIO_ variable is set';
+      const credentials = {
+        accountSid: need(accountSid, 'TWILIO_ACCOUNT_SID', when),
+        authToken: need(authToken, 'TWILIO_AUTH_TOKEN', when),
+      };
+      if (from && messagingServiceSid) {
+        throw new ConfigError('TWILIO_FROM', 'and TWILIO_MESSAGING_SERVICE_SID cannot both be set: choose one sender');
+      }
+      if (!from && !messagingServiceSid) {
+        throw new ConfigError('TWILIO_FROM', `(or TWILIO_MESSAGING_SERVICE_SID) is required when ${when}`);
+      }
+      return {
+        driver,
+        baseUrl: get(VARIABLES.TWILIO_BASE_URL),
+        ...credentials,
+        ...(from ? { from } : { messagingServiceSid }),
+      };
+    }
+  }
 }
 
 /**
@@ -125,6 +180,7 @@ export function loadConfig(env: Environment): AppConfig {
       outboxDir: get(VARIABLES.MAIL_OUTBOX_DIR),
       from: get(VARIABLES.MAIL_FROM),
     },
+    sms: smsConfig(get),
     testClock,
     antivirus,
     signup: get(VARIABLES.SIGNUP) === 'enabled',

@@ -256,6 +256,63 @@ export const VARIABLES = {
     default: 'Intake <no-reply@localhost>',
     parse: parsers.requiredString(),
   }),
+  SMS_DRIVER: v({
+    name: 'SMS_DRIVER',
+    description:
+      'SMS: twilio, outbox-dir (one JSON file per message in SMS_OUTBOX_DIR, development) or none (sending fails with "SMS is not configured"); unset means twilio when a TWILIO_ account, token or sender is set, else none',
+    parse: (raw, name) =>
+      raw === undefined || raw === '' ? undefined : parsers.oneOf(['twilio', 'outbox-dir', 'none'] as const)(raw, name),
+  }),
+  SMS_OUTBOX_DIR: v({
+    name: 'SMS_OUTBOX_DIR',
+    description: 'where text messages go as JSON files with SMS_DRIVER=outbox-dir',
+    default: './var/sms',
+    parse: parsers.requiredString(),
+  }),
+  TWILIO_BASE_URL: v({
+    name: 'TWILIO_BASE_URL',
+    description: 'address of the Twilio API (or a service speaking its Messages API)',
+    default: 'https://api.twilio.com',
+    parse: parsers.url(['http', 'https']) as Parser<string>,
+  }),
+  TWILIO_ACCOUNT_SID: v({
+    name: 'TWILIO_ACCOUNT_SID',
+    description: 'Twilio account SID (AC followed by 32 hex digits); required with SMS_DRIVER=twilio',
+    parse: (raw, name) =>
+      raw === undefined || raw === ''
+        ? undefined
+        : /^AC[0-9a-fA-F]{32}$/.test(raw)
+          ? raw
+          : fail(name, 'must be AC followed by 32 hexadecimal digits'),
+  }),
+  TWILIO_AUTH_TOKEN: v({
+    name: 'TWILIO_AUTH_TOKEN',
+    description: 'Twilio auth token of that account; required with SMS_DRIVER=twilio',
+    parse: parsers.string({ optional: true }),
+    secret: true,
+  }),
+  TWILIO_FROM: v({
+    name: 'TWILIO_FROM',
+    description:
+      'sender of every text message: an E.164 number, a short code or an alphanumeric sender ID (up to 11 characters); or set TWILIO_MESSAGING_SERVICE_SID',
+    parse: (raw, name) =>
+      raw === undefined || raw === ''
+        ? undefined
+        : /^\+[1-9]\d{6,14}$/.test(raw) || /^\d{3,8}$/.test(raw) || /^(?=.*[A-Za-z])[A-Za-z0-9 ]{1,11}$/.test(raw)
+          ? raw
+          : fail(name, 'must be an E.164 number, a short code or an alphanumeric sender ID of up to 11 characters'),
+  }),
+  TWILIO_MESSAGING_SERVICE_SID: v({
+    name: 'TWILIO_MESSAGING_SERVICE_SID',
+    description:
+      'Twilio messaging service SID (MG followed by 32 hex digits) that picks the sender, instead of TWILIO_FROM',
+    parse: (raw, name) =>
+      raw === undefined || raw === ''
+        ? undefined
+        : /^MG[0-9a-fA-F]{32}$/.test(raw)
+          ? raw
+          : fail(name, 'must be MG followed by 32 hexadecimal digits'),
+  }),
   AV: v({
     name: 'AV',
     description: 'antivirus: clamd, or none (marks every file clean; refused when NODE_ENV=production)',

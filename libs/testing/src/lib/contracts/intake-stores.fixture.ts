@@ -7,7 +7,6 @@ import {
   type IntakeRecord,
   type IntakeStore,
   type ItemRecord,
-  type ReminderPlanner,
   type TemplateRecord,
   type TemplateStore,
 } from '@intake/application-intakes';
@@ -23,7 +22,6 @@ export interface IntakeStoresFixture {
   folders: FolderStore;
   templates: TemplateStore;
   clients: ClientDirectory;
-  planner: ReminderPlanner;
   /** The unit of work the stores join (writes of folders and templates run inside one, as their callers do). */
   uow: UnitOfWork;
   /** Creates an account (every row below belongs to one) and returns its id. */

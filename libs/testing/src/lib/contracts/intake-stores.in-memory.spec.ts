@@ -1,11 +1,11 @@
 import {
   InMemoryAccountStore,
+  InMemoryChaseQueue,
   InMemoryClientDirectory,
   InMemoryDatabase,
   InMemoryFolderStore,
   InMemoryIdempotencyStore,
   InMemoryIntakeStore,
-  InMemoryReminderPlanner,
   InMemoryTemplateStore,
 } from '../in-memory';
 import { describeClientDirectoryContract } from './client-directory.contract';
@@ -13,13 +13,13 @@ import { describeFolderStoreContract } from './folder-store.contract';
 import { describeIdempotencyStoreContract } from './idempotency-store.contract';
 import { describeIntakeStoreContract } from './intake-store.contract';
 import { type IntakeStoresFixture, T0 } from './intake-stores.fixture';
-import { describeReminderPlannerContract } from './reminder-planner.contract';
+import { describeChaseCancellationContract } from './chase-cancellation.contract';
+import { describeChaseQueueContract } from './chase-queue.contract';
 import { describeTemplateStoreContract } from './template-store.contract';
 import { newId } from '@intake/ids';
 
 /** The intakes context's twins over one in-memory database. */
-async function inMemoryIntakeStores(): Promise<IntakeStoresFixture> {
-  const db = new InMemoryDatabase();
+async function inMemoryIntakeStores(db = new InMemoryDatabase()): Promise<IntakeStoresFixture> {
   const accounts = new InMemoryAccountStore(db);
   return {
     intakes: new InMemoryIntakeStore(db),
@@ -27,7 +27,6 @@ async function inMemoryIntakeStores(): Promise<IntakeStoresFixture> {
     folders: new InMemoryFolderStore(db),
     templates: new InMemoryTemplateStore(db),
     clients: new InMemoryClientDirectory(db),
-    planner: new InMemoryReminderPlanner(db),
     uow: db.uow,
     createAccount: async () => {
       const id = newId('account');
@@ -55,4 +54,10 @@ describeIdempotencyStoreContract('in memory', inMemoryIntakeStores);
 describeFolderStoreContract('in memory', inMemoryIntakeStores);
 describeTemplateStoreContract('in memory', inMemoryIntakeStores);
 describeClientDirectoryContract('in memory', inMemoryIntakeStores);
-describeReminderPlannerContract('in memory', inMemoryIntakeStores);
+describeChaseCancellationContract('in memory', inMemoryIntakeStores);
+
+describeChaseQueueContract('in memory', async () => {
+  const db = new InMemoryDatabase();
+  const queue = new InMemoryChaseQueue(db);
+  return { ...(await inMemoryIntakeStores(db)), queue, otherQueue: queue };
+});

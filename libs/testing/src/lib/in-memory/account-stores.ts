@@ -177,8 +177,8 @@ export class InMemoryApiKeyStore extends ApiKeyStore {
 
   async touch(keyId: string, now: Date): Promise<void> {
     const key = this.db.apiKeys.rows.find((k) => k.id === keyId);
-    // As the Postgres store: only when never used or last used more than a minute before.
-    if (key && (!key.last_used_at || key.last_used_at.getTime() < now.getTime() - KEY_TOUCH_EVERY_MS)) {
+    // As the Postgres store: only when never used or last used at least a minute before.
+    if (key && (!key.last_used_at || key.last_used_at.getTime() <= now.getTime() - KEY_TOUCH_EVERY_MS)) {
       key.last_used_at = new Date(now);
     }
   }

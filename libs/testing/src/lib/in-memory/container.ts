@@ -1,3 +1,4 @@
+import { ChaseQueue, MailIdentity, PlannedReminders, SchedulerIdentity } from '@intake/application-chasing';
 import {
   type AccountRecord,
   AccountStore,
@@ -58,9 +59,9 @@ import {
   InMemoryFolderStore,
   InMemoryIdempotencyStore,
   InMemoryIntakeStore,
-  InMemoryReminderPlanner,
   InMemoryTemplateStore,
 } from './intake-stores';
+import { InMemoryChaseQueue } from './chase-queue';
 import { InMemoryMailTransport } from './mail-transport';
 import { InMemoryWindowCounter } from './window-counter';
 
@@ -95,6 +96,7 @@ export class TestContainer {
 export const PORTAL_URL = 'https://portal.test/p';
 export const APP_URL = 'https://app.test';
 export const START = '2026-11-23T09:00:00.000Z';
+export const MAIL_FROM_ADDRESS = 'noreply@intake.test';
 
 /** Every port of the shared kernel and of the accounts, intakes and files contexts, in memory. */
 export class InMemoryContext extends TestContainer {
@@ -112,6 +114,7 @@ export class InMemoryContext extends TestContainer {
   readonly apiKeys = new InMemoryApiKeyStore(this.db);
   readonly intakes = new InMemoryIntakeStore(this.db);
   readonly files = new InMemoryFileStore(this.db);
+  readonly chaseQueue = new InMemoryChaseQueue(this.db);
 
   constructor(options: { antivirus?: 'clamd' | 'none' } = {}) {
     super();
@@ -133,7 +136,10 @@ export class InMemoryContext extends TestContainer {
       .bind(FolderStore, new InMemoryFolderStore(this.db))
       .bind(TemplateStore, new InMemoryTemplateStore(this.db))
       .bind(ClientDirectory, new InMemoryClientDirectory(this.db))
-      .bind(ReminderPlanner, new InMemoryReminderPlanner(this.db))
+      .bind(ReminderPlanner, new PlannedReminders(this.intakes))
+      .bind(ChaseQueue, this.chaseQueue)
+      .bind(MailIdentity, new MailIdentity(MAIL_FROM_ADDRESS))
+      .bind(SchedulerIdentity, new SchedulerIdentity('scheduler-test'))
       .bind(FileStore, this.files)
       .bind(ObjectStorage, this.storage)
       .bind(Antivirus, this.antivirus)

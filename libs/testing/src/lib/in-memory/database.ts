@@ -38,6 +38,17 @@ export interface FileRow extends FileRecord {
   next_scan_at: Date | null;
 }
 
+/** The scheduler's columns of a chase row (ChaseRecord holds the API's). */
+export interface ChaseDeliveryRow {
+  chase_id: string;
+  claimed_until: Date | null;
+  claimed_by: string | null;
+  provider_message_id: string | null;
+  recipients: string[];
+  delivered_to: string[];
+  send_attempts: number;
+}
+
 /**
  * The in-memory twin of the PostgreSQL database: one table per table of the schema, all enlisted
  * in one unit of work, and the schema's own behaviour that crosses tables (cascading deletes,
@@ -60,6 +71,8 @@ export class InMemoryDatabase {
   readonly intakes = new Table<IntakeRecord>(this.uow);
   readonly items = new Table<ItemRecord>(this.uow);
   readonly chases = new Table<ChaseRecord>(this.uow);
+  /** The chases table's scheduler columns (lease, provider message, recipients), by chase id. */
+  readonly chaseDelivery = new Table<ChaseDeliveryRow>(this.uow);
   readonly idempotency = new Table<IdempotencyRow>(this.uow);
   readonly files = new Table<FileRow>(this.uow);
 

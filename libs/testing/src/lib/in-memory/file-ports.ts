@@ -13,7 +13,6 @@ import {
   assertObjectKey,
   assertObjectPrefix,
 } from '@intake/application-files';
-import { EICAR } from '../clamd-server';
 
 async function bytesOf(stream: ByteStream): Promise<Buffer> {
   const chunks: Buffer[] = [];
@@ -21,7 +20,7 @@ async function bytesOf(stream: ByteStream): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
-/** Object storage in memory, with the adapters' rules: streamed limits, nothing left of a refused put. */
+/** Object storage in memory, with the adapters' rules: keys checked on every operation, streamed limits, nothing left of a refused put. */
 export class InMemoryObjectStorage extends ObjectStorage {
   readonly driver = 'memory' as const;
   readonly objects = new Map<string, { bytes: Buffer; contentType?: string }>();
@@ -37,19 +36,22 @@ export class InMemoryObjectStorage extends ObjectStorage {
   }
 
   async get(key: string): Promise<ByteStream> {
+    assertObjectKey(key);
     this.assertUp();
     const object = this.objects.get(key);
     if (!object) throw new Error(`no object ${key}`);
-    return Readable.from([object.bytes]);
+    return Readable.from([Buffer.from(object.bytes)]);
   }
 
   async stat(key: string): Promise<{ size: number } | undefined> {
+    assertObjectKey(key);
     this.assertUp();
     const object = this.objects.get(key);
     return object && { size: object.bytes.length };
   }
 
   async delete(key: string): Promise<void> {
+    assertObjectKey(key);
     this.assertUp();
     this.objects.delete(key);
   }
@@ -61,6 +63,7 @@ export class InMemoryObjectStorage extends ObjectStorage {
   }
 
   async signedUrl(key: string, options: SignedUrlOptions): Promise<string> {
+    assertObjectKey(key);
     this.assertUp();
     const expires = options.expiresInSeconds ?? 24 * 3600;
     return `memory://${key}?filename=${encodeURIComponent(options.filename)}&expires_in=${expires}`;
@@ -75,9 +78,15 @@ export class InMemoryObjectStorage extends ObjectStorage {
   }
 }
 
+/** What the tests' clamd (ClamdServer's test.ndb) looks for, anywhere in a file, and the name it reports. */
+const EICAR_BODY = 'EICAR-STANDARD-ANTIVIRUS-TEST-FILE';
+const EICAR_SIGNATURE = 'Test.EICAR.Body.UNOFFICIAL';
+
 /**
- * An antivirus in memory that finds the EICAR test file, as the tests' clamd does. It behaves as
- * the driver it is given: `clamd` (uploads wait for a scan) or `none` (uploads count as clean).
+ * An antivirus in memory that finds the EICAR test file (its body, anywhere in the content) as the
+ * tests' clamd does, with the same signature. It behaves as the driver it is given: `clamd`
+ * (uploads wait for a scan) or `none` (uploads count as clean, and a scan finds nothing, as
+ * NoAntivirus does).
  */
 export class InMemoryAntivirus extends Antivirus {
   /** Set to make scans fail as an unreachable clamd would. */
@@ -92,7 +101,9 @@ export class InMemoryAntivirus extends Antivirus {
     const bytes = await bytesOf(content);
     if (this.failing) throw new Error('clamd unreachable');
     this.scans += 1;
-    return bytes.includes(EICAR) ? { clean: false, signature: 'Test.EICAR.UNOFFICIAL' } : { clean: true };
+    // The `none` driver (NoAntivirus) calls everything clean.
+    if (this.driver === 'none') return { clean: true };
+    return bytes.includes(EICAR_BODY) ? { clean: false, signature: EICAR_SIGNATURE } : { clean: true };
   }
 }
 
@@ -107,7 +118,7 @@ export class InMemoryScanQueue extends ScanQueue {
   }
 }
 
-/** Staging in memory: the bytes are kept until discarded. */
+/** Staging in memory: the bytes are kept until discarded, and cannot be read after that. */
 export class InMemoryStagingArea extends StagingArea {
   /** Staged files not discarded yet. */
   readonly held = new Set<Buffer>();
@@ -115,8 +126,12 @@ export class InMemoryStagingArea extends StagingArea {
   async stage(body: ByteStream): Promise<StagedFile> {
     const bytes = await bytesOf(body);
     this.held.add(bytes);
+    const held = this.held;
     return {
-      read: () => Readable.from([bytes]),
+      read: async function* () {
+        if (!held.has(bytes)) throw new Error('the staged file was discarded');
+        yield Buffer.from(bytes);
+      },
       discard: async () => void this.held.delete(bytes),
     };
   }

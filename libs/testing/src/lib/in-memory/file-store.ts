@@ -17,8 +17,25 @@ export class InMemoryFileStore extends FileStore {
     if (this.db.files.rows.some((f) => f.id === file.id || f.storage_key === file.storage_key)) {
       throw new Error(`duplicate file ${file.id}`);
     }
+    this.assertSchema(file);
     this.db.files.rows.push({ ...copy(file), scan_error: null, next_scan_at: null });
     this.db.trackStorage(file.account_id, file.size);
+  }
+
+  /** The files table's foreign keys and checks: its account, intake and (for uploads) item exist. */
+  private assertSchema(file: FileRecord): void {
+    if (!this.db.accounts.rows.some((a) => a.id === file.account_id)) throw new Error(`no account ${file.account_id}`);
+    if (!this.db.intakes.rows.some((i) => i.id === file.intake_id)) throw new Error(`no intake ${file.intake_id}`);
+    if ((file.kind === 'upload') !== (file.item_key !== null)) {
+      throw new Error('an upload has an item key, a brief file none');
+    }
+    if (
+      file.item_key !== null &&
+      !this.db.items.rows.some((i) => i.intake_id === file.intake_id && i.key === file.item_key)
+    ) {
+      throw new Error(`no item ${file.item_key}`);
+    }
+    if (file.size < 0) throw new Error('a file has no negative size');
   }
 
   async ofIntake(intakeId: string): Promise<FileRecord[]> {

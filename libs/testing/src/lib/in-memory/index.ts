@@ -9,4 +9,6 @@ export * from './intake-stores';
 export * from './file-store';
 export * from './file-ports';
 export * from './mail-transport';
+export * from './sms-transport';
 export * from './container';
+export * from './chase-queue';

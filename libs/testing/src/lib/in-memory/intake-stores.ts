@@ -12,7 +12,6 @@ import {
   type ItemRecord,
   type ListFilter,
   type ListRow,
-  ReminderPlanner,
   type TemplateRecord,
   TemplateStore,
 } from '@intake/application-intakes';
@@ -135,8 +134,10 @@ export class InMemoryIntakeStore extends IntakeStore {
     this.db.chases.rows.push(copy(chase));
   }
 
-  async cancelScheduledChases(intakeId: string): Promise<number> {
-    const scheduled = this.db.chases.rows.filter((c) => c.intake_id === intakeId && c.status === 'scheduled');
+  async cancelScheduledChases(intakeId: string, kinds?: readonly ChaseRecord['kind'][]): Promise<number> {
+    const scheduled = this.db.chases.rows.filter(
+      (c) => c.intake_id === intakeId && c.status === 'scheduled' && (!kinds || kinds.includes(c.kind)),
+    );
     for (const chase of scheduled) chase.status = 'cancelled';
     return scheduled.length;
   }
@@ -289,20 +290,5 @@ export class InMemoryClientDirectory extends ClientDirectory {
         intake_count: count,
       }));
     return { clients: clients.slice(offset, offset + limit), total: clients.length };
-  }
-}
-
-/** The cancelling re-planner in memory: still-scheduled reminders are cancelled. */
-export class InMemoryReminderPlanner extends ReminderPlanner {
-  constructor(private readonly db: InMemoryDatabase) {
-    super();
-  }
-
-  async replan(intake: IntakeRecord): Promise<void> {
-    for (const chase of this.db.chases.rows) {
-      if (chase.intake_id === intake.id && chase.kind === 'reminder' && chase.status === 'scheduled') {
-        chase.status = 'cancelled';
-      }
-    }
   }
 }

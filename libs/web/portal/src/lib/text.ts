@@ -4,14 +4,11 @@
  * dates.
  */
 
-/** A message with plural forms, chosen by Intl.PluralRules for `{n}`; `other` is the fallback. */
-export interface PluralMessage {
-  other: string;
-  [category: string]: string | undefined;
-}
-export type Message = string | PluralMessage;
-export type Messages = Readonly<Record<string, Message>>;
-export type Params = Readonly<Record<string, string | number | null | undefined>>;
+import { type Catalogue, formatMessage, type Params } from '@intake/domain-messages';
+
+/** The catalogue the server embeds in the page; messages are formatted as in the e-mails. */
+export type Messages = Catalogue;
+export type { Params };
 
 export interface Text {
   /** Whether the catalogue has the key (for keys built from a value of the API). */
@@ -32,20 +29,10 @@ const UNITS = ['byte', 'kilobyte', 'megabyte', 'gigabyte'] as const;
 const UNIT_SYMBOLS = ['B', 'KB', 'MB', 'GB'] as const;
 
 export function createText(messages: Messages, lang: string): Text {
-  const plurals = new Intl.PluralRules(lang);
-  const numbers = new Intl.NumberFormat(lang);
   const has = (key: string) => Object.prototype.hasOwnProperty.call(messages, key);
 
   function t(key: string, params: Params = {}): string {
-    let message: Message | undefined = has(key) ? messages[key] : key;
-    if (message && typeof message === 'object') {
-      message = message[plurals.select(typeof params['n'] === 'number' ? params['n'] : 0)] || message.other;
-    }
-    return String(message).replace(/\{(\w+)\}/g, (all, name: string) => {
-      const value = params[name];
-      if (value === undefined || value === null) return all;
-      return typeof value === 'number' ? numbers.format(value) : String(value);
-    });
+    return formatMessage(has(key) ? (messages[key] ?? key) : key, params, lang);
   }
 
   function bytes(size: unknown): string {

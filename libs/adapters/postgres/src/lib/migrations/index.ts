@@ -6,6 +6,7 @@ import { IntakeCounts1795000400000 } from './1795000400000-intake-counts';
 import { CreateFiles1795000500000 } from './1795000500000-create-files';
 import { KeepSchemaOrder1795000600000 } from './1795000600000-keep-schema-order';
 import { ScanRetries1795000700000 } from './1795000700000-scan-retries';
+import { ChaseLeases1795000800000 } from './1795000800000-chase-leases';
 
 /** Every migration, oldest first. A new migration file is added here as well. */
 export const MIGRATIONS = [
@@ -17,4 +18,5 @@ export const MIGRATIONS = [
   CreateFiles1795000500000,
   KeepSchemaOrder1795000600000,
   ScanRetries1795000700000,
+  ChaseLeases1795000800000,
 ];

@@ -1,4 +1,4 @@
-import { type GivenAccount, givenAccount, InMemoryContext, META } from '@intake/testing';
+import { type GivenAccount, givenAccount, givenUser, InMemoryContext, META } from '@intake/testing';
 import { type Scope } from '@intake/domain-accounts';
 import { tokenHash } from '../secrets';
 import { CreateApiKey } from './create-api-key';
@@ -87,5 +87,31 @@ describe('CreateApiKey', () => {
       }),
     ]);
     expect(JSON.stringify(context.db.auditLog.entries)).not.toContain(text.slice(9));
+  });
+
+  it.each([[['admin']], [['secrets:read']], [['intakes:read', 'admin']]] as Scope[][][])(
+    'refuses a member a key with an owner-only scope %j (403 owner_only), writing nothing',
+    async (scopes) => {
+      const { principal: member } = await givenUser(context, given.account.id, { role: 'member' });
+      await expect(create.execute({ principal: member, key: key({ scopes }), meta: META })).rejects.toMatchObject({
+        code: 'forbidden',
+        reason: 'owner_only',
+      });
+      expect(await context.apiKeys.list(given.account.id)).toEqual([]);
+      expect(context.auditActions()).toEqual([]);
+    },
+  );
+
+  it('lets a member create a key with the other scopes, and the owner any scope', async () => {
+    const { principal: member } = await givenUser(context, given.account.id, { role: 'member' });
+    const scopes: Scope[] = ['intakes:read', 'intakes:write'];
+    const made = await create.execute({ principal: member, key: key({ scopes }), meta: META });
+    expect(made.record).toMatchObject({ scopes, created_by_user_id: member.userId });
+    const admin = await create.execute({
+      principal: given.owner,
+      key: key({ scopes: ['admin', 'secrets:read'] }),
+      meta: META,
+    });
+    expect(admin.record.scopes).toEqual(['admin', 'secrets:read']);
   });
 });

@@ -1,5 +1,6 @@
 import { actorOf, apiKeyHint, formatApiKey, type Principal, type Scope, SCOPES } from '@intake/domain-accounts';
 import { type Mode } from '@intake/domain-kernel';
+import { DomainError } from '@intake/errors';
 import { newId, randomToken } from '@intake/ids';
 import { AuditRecorder, Clock, type RequestMeta, UnitOfWork } from '@intake/kernel';
 import { type ApiKeyRecord, ApiKeyStore } from '../ports';
@@ -11,7 +12,17 @@ export interface CreateApiKeyInput {
   meta: RequestMeta;
 }
 
-/** POST /v1/keys: a key whose full text is returned here once and never again (only its hash is kept). */
+/**
+ * Scopes only the owner may give a key: `admin` passes the routes that are owner-only for sessions
+ * (API keys are exempt from roles) and `secrets:read` reads what only the owner's session may reveal.
+ */
+export const OWNER_ONLY_SCOPES: readonly Scope[] = ['admin', 'secrets:read'];
+
+/**
+ * POST /v1/keys: a key whose full text is returned here once and never again (only its hash is
+ * kept). A member may create keys, but not with an owner-only scope (403 owner_only): a key must
+ * not do more than the person who made it.
+ */
 export class CreateApiKey {
   static readonly inject = [UnitOfWork, ApiKeyStore, AuditRecorder, Clock] as const;
 
@@ -23,6 +34,16 @@ export class CreateApiKey {
   ) {}
 
   async execute({ principal, key: command, meta }: CreateApiKeyInput): Promise<{ record: ApiKeyRecord; key: string }> {
+    const ownerOnly = OWNER_ONLY_SCOPES.filter((scope) => command.scopes.includes(scope));
+    if (principal.kind === 'session' && principal.role !== 'owner' && ownerOnly.length > 0) {
+      throw new DomainError(
+        'forbidden',
+        `Only the account owner may create a key with scope ${ownerOnly.join(', ')}.`,
+        {
+          reason: 'owner_only',
+        },
+      );
+    }
     const key = formatApiKey(command.mode, randomToken(32));
     const { prefix, last4 } = apiKeyHint(key);
     const scopes = SCOPES.filter((scope) => command.scopes.includes(scope));

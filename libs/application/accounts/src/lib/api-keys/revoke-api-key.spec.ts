@@ -1,4 +1,4 @@
-import { type GivenAccount, givenAccount, InMemoryContext, META } from '@intake/testing';
+import { type GivenAccount, givenAccount, givenUser, InMemoryContext, META } from '@intake/testing';
 import { AuthenticateApiKey } from '../auth/authenticate-api-key';
 import { CreateApiKey } from './create-api-key';
 import { RevokeApiKey } from './revoke-api-key';
@@ -75,5 +75,23 @@ describe('RevokeApiKey', () => {
     });
     expect((await context.apiKeys.get(given.account.id, record.id))?.revoked_at).toEqual(revokedAt);
     expect(context.auditActions()).toEqual(audited);
+  });
+
+  it('lets a member revoke the keys that member made, and no other (403 owner_only)', async () => {
+    const { principal: member } = await givenUser(context, given.account.id, { role: 'member' });
+    const owners = await create(given);
+    const own = await context.use(CreateApiKey).execute({
+      principal: member,
+      key: { name: 'Mine', mode: 'live', scopes: ['intakes:read'] },
+      meta: META,
+    });
+    await expect(revoke.execute({ principal: member, keyId: owners.record.id, meta: META })).rejects.toMatchObject({
+      code: 'forbidden',
+      reason: 'owner_only',
+    });
+    expect((await context.apiKeys.get(given.account.id, owners.record.id))?.revoked_at).toBeNull();
+    await revoke.execute({ principal: member, keyId: own.record.id, meta: META });
+    expect((await context.apiKeys.get(given.account.id, own.record.id))?.revoked_at).not.toBeNull();
+    await revoke.execute({ principal: given.owner, keyId: owners.record.id, meta: META });
   });
 });

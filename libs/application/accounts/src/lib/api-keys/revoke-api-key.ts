@@ -9,7 +9,10 @@ export interface RevokeApiKeyInput {
   meta: RequestMeta;
 }
 
-/** DELETE /v1/keys/:id and DELETE /v1/keys/current: 404 for an unknown key, 400 key_already_revoked. */
+/**
+ * DELETE /v1/keys/:id and DELETE /v1/keys/current: 404 for an unknown key, 400 key_already_revoked.
+ * A member's session revokes only the keys that member created (else 403 owner_only).
+ */
 export class RevokeApiKey {
   static readonly inject = [UnitOfWork, ApiKeyStore, AuditRecorder, Clock] as const;
 
@@ -24,6 +27,11 @@ export class RevokeApiKey {
     await this.uow.run(async () => {
       const key = await this.keys.get(principal.accountId, keyId);
       if (!key) throw notFound('API key');
+      if (principal.kind === 'session' && principal.role !== 'owner' && key.created_by_user_id !== principal.userId) {
+        throw new DomainError('forbidden', 'Only the account owner may revoke a key someone else created.', {
+          reason: 'owner_only',
+        });
+      }
       if (!(await this.keys.revoke(principal.accountId, keyId, this.clock.now()))) {
         throw new DomainError('invalid_request', 'This API key is already revoked.', { reason: 'key_already_revoked' });
       }

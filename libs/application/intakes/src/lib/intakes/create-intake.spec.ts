@@ -1,4 +1,4 @@
-import { type GivenAccount, givenAccount, InMemoryContext, META } from '@intake/testing';
+import { type GivenAccount, givenAccount, InMemoryContext, META, storedIntake, writtenState } from '@intake/testing';
 import { DomainError } from '@intake/errors';
 import { CreateIntake, type CreateIntakeInput } from './create-intake';
 
@@ -31,7 +31,11 @@ describe('CreateIntake', () => {
     expect(items.map((i) => [i.key, i.status])).toEqual([['logo', 'pending']]);
     expect(replayed).toBe(false);
     expect(plan.id).toBe('free');
-    expect((await context.intakes.chases(intake.id)).map((c) => [c.kind, c.status])).toEqual([['invite', 'scheduled']]);
+    // The invitation goes out at once; the first reminder of the default schedule two days later.
+    expect((await context.intakes.chases(intake.id)).map((c) => [c.kind, c.status, c.scheduled_at])).toEqual([
+      ['invite', 'scheduled', context.clock.now()],
+      ['reminder', 'scheduled', new Date(context.clock.now().getTime() + 2 * 24 * 3600 * 1000)],
+    ]);
     expect(context.auditActions()).toEqual(['intake.created']);
     expect(intake.slug).toMatch(/^[A-Za-z0-9_-]{22}$/);
   });
@@ -42,7 +46,11 @@ describe('CreateIntake', () => {
     expect(await context.intakes.chases(draft.intake.id)).toEqual([]);
     const test = await create.execute({ principal: given.testKey, body: body(), meta: META });
     expect(test.intake.mode).toBe('test');
-    expect((await context.intakes.chases(test.intake.id)).map((c) => c.status)).toEqual(['skipped']);
+    // A test intake runs the same schedule; its chases are skipped when they fall due.
+    expect((await context.intakes.chases(test.intake.id)).map((c) => [c.kind, c.status])).toEqual([
+      ['invite', 'skipped'],
+      ['reminder', 'scheduled'],
+    ]);
   });
 
   it('replays a repeated Idempotency-Key and refuses it with another body', async () => {
@@ -73,5 +81,119 @@ describe('CreateIntake', () => {
     );
     expect(context.db.intakes.rows).toEqual([]);
     expect(context.auditActions()).toEqual([]);
+  });
+
+  it('audits intake.created with its status, item count and mode, and sends no webhook (intake.sent is none)', async () => {
+    const { intake } = await create.execute({ principal: given.testKey, body: body(), meta: META });
+    expect(context.db.auditLog.entries).toEqual([
+      expect.objectContaining({
+        action: 'intake.created',
+        actor_type: 'api_key',
+        actor_id: given.testKey.keyId,
+        actor_mode: 'test',
+        target_id: intake.id,
+        summary: { status: 'sent', items: 1, mode: 'test' },
+      }),
+    ]);
+    expect(context.db.outbox.messages).toEqual([]);
+  });
+
+  it('stores what it answers', async () => {
+    const created = await create.execute({ principal: given.owner, body: body(), meta: META });
+    const stored = storedIntake(context, created.intake.id);
+    expect(stored.intake).toEqual(created.intake);
+    expect(stored.items).toEqual(created.items);
+    expect(created.intake).toMatchObject({ mode: 'live', created_by_user_id: given.owner.userId });
+  });
+
+  it('sends at most 30 invitations an hour (429 intake_invites, nothing written); drafts are not counted', async () => {
+    given = await givenAccount(context, { plan: 'agency' });
+    for (let i = 0; i < 30; i += 1) await create.execute({ principal: given.testKey, body: body(), meta: META });
+    await create.execute({ principal: given.liveKey, body: body({ send: false }), meta: META });
+    const before = writtenState(context);
+    await expect(create.execute({ principal: given.liveKey, body: body(), meta: META })).rejects.toMatchObject({
+      code: 'rate_limited',
+      reason: 'intake_invites',
+      retryAfterSeconds: 3600,
+    });
+    expect(writtenState(context)).toEqual(before);
+    context.clock.advance(3600);
+    await expect(create.execute({ principal: given.liveKey, body: body(), meta: META })).resolves.toMatchObject({
+      intake: { status: 'sent' },
+    });
+  });
+
+  it('refuses the 11th intake of the month on the free plan with 402 and counts no refused creation', async () => {
+    for (let i = 0; i < 10; i += 1) {
+      await create.execute({ principal: given.liveKey, body: body({ send: i % 2 === 0 }), meta: META });
+    }
+    const before = writtenState(context);
+    await expect(
+      create.execute({ principal: given.liveKey, body: body(), idempotencyKey: 'k', meta: META }),
+    ).rejects.toMatchObject({ code: 'quota_exceeded', reason: 'intakes' });
+    expect(writtenState(context)).toEqual(before);
+  });
+
+  it('replays without counting, inviting or auditing again, whatever the order of the body’s fields', async () => {
+    const first = await create.execute({ principal: given.liveKey, body: body(), idempotencyKey: 'k1', meta: META });
+    const before = writtenState(context);
+    const { items, client, project_name } = body();
+    const again = await create.execute({
+      principal: given.liveKey,
+      body: { items, client: { name: client.name, email: client.email }, project_name, template: undefined },
+      idempotencyKey: 'k1',
+      meta: META,
+    });
+    expect(again).toMatchObject({ replayed: true, plan: { id: 'free' }, intake: first.intake, items: first.items });
+    expect(writtenState(context)).toEqual(before);
+  });
+
+  it('honours a key for 24 hours, then creates anew', async () => {
+    const first = await create.execute({ principal: given.liveKey, body: body(), idempotencyKey: 'k1', meta: META });
+    context.clock.advance(24 * 3600 - 1);
+    const replayed = await create.execute({ principal: given.liveKey, body: body(), idempotencyKey: 'k1', meta: META });
+    expect(replayed.intake.id).toBe(first.intake.id);
+    context.clock.advance(1);
+    const fresh = await create.execute({ principal: given.liveKey, body: body(), idempotencyKey: 'k1', meta: META });
+    expect(fresh.replayed).toBe(false);
+    expect(fresh.intake.id).not.toBe(first.intake.id);
+  });
+
+  it('scopes keys to the account', async () => {
+    const other = await givenAccount(context);
+    const mine = await create.execute({ principal: given.liveKey, body: body(), idempotencyKey: 'k1', meta: META });
+    const theirs = await create.execute({ principal: other.liveKey, body: body(), idempotencyKey: 'k1', meta: META });
+    expect(theirs.replayed).toBe(false);
+    expect(theirs.intake.id).not.toBe(mine.intake.id);
+  });
+
+  it('is 409 idempotency_key_reused when the key’s intake was deleted meanwhile', async () => {
+    const first = await create.execute({ principal: given.liveKey, body: body(), idempotencyKey: 'k1', meta: META });
+    context.db.deleteIntake(first.intake.id);
+    await expect(
+      create.execute({ principal: given.liveKey, body: body(), idempotencyKey: 'k1', meta: META }),
+    ).rejects.toMatchObject({ code: 'conflict', reason: 'idempotency_key_reused' });
+  });
+
+  it('claims no key for a refused creation, so a corrected retry with the same key goes through', async () => {
+    const bad = body({ items: [] });
+    await expect(
+      create.execute({ principal: given.liveKey, body: bad, idempotencyKey: 'k1', meta: META }),
+    ).rejects.toMatchObject({ code: 'unprocessable' });
+    expect(context.db.idempotency.rows).toEqual([]);
+    const created = await create.execute({ principal: given.liveKey, body: body(), idempotencyKey: 'k1', meta: META });
+    expect(created.replayed).toBe(false);
+  });
+
+  it('creates one intake for concurrent requests with the same key: the later one answers with it', async () => {
+    const [a, b] = await Promise.all([
+      create.execute({ principal: given.liveKey, body: body(), idempotencyKey: 'k1', meta: META }),
+      create.execute({ principal: given.liveKey, body: body(), idempotencyKey: 'k1', meta: META }),
+    ]);
+    expect(a.intake.id).toBe(b.intake.id);
+    expect([a.replayed, b.replayed].sort()).toEqual([false, true]);
+    expect(context.db.intakes.rows).toHaveLength(1);
+    expect(context.db.usage.rows[0]?.intakes_created).toBe(1);
+    expect(context.auditActions()).toEqual(['intake.created']);
   });
 });

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { type Principal } from '@intake/domain-accounts';
+import { accessOf, type Principal } from '@intake/domain-accounts';
 import { DomainError } from '@intake/errors';
 import { IdempotencyStore } from '../ports/idempotency.store';
 import { IntakeFiles } from '../ports/intake-files.port';
@@ -39,8 +39,17 @@ export class IntakeIdempotency {
     if (claim.request_hash !== requestHash) {
       throw reused('This Idempotency-Key was already used with a different request body.');
     }
-    const intake = await this.intakes.get(systemAccess(principal.accountId), claim.intake_id);
-    if (!intake) throw reused('The intake created with this Idempotency-Key no longer exists.');
+    // Keys are per account; the replay shows only what the caller may see (a test key never gets
+    // the live intake a live key created with the same key and body).
+    const intake = await this.intakes.get(accessOf(principal), claim.intake_id);
+    if (!intake) {
+      const exists = await this.intakes.get(systemAccess(principal.accountId), claim.intake_id);
+      throw reused(
+        exists
+          ? 'This Idempotency-Key was already used by another API key or mode of this account.'
+          : 'The intake created with this Idempotency-Key no longer exists.',
+      );
+    }
     const [items, files] = await Promise.all([this.intakes.items(intake.id), this.files.ofIntake(intake.id)]);
     return { intake, items, files };
   }

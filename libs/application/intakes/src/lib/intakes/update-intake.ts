@@ -1,5 +1,11 @@
 import { type Principal } from '@intake/domain-accounts';
-import { afterMaxRemindersChange, type ChaseSettingsInput, resolveChaseSettings } from '@intake/domain-intake';
+import {
+  afterMaxRemindersChange,
+  type ChaseSettingsInput,
+  reachedMaxReminders,
+  resolveChaseSettings,
+  stall,
+} from '@intake/domain-intake';
 import { DomainError, validationFailed } from '@intake/errors';
 import { type RequestMeta } from '@intake/kernel';
 import { intakeState } from '../model/intake-state';
@@ -7,6 +13,7 @@ import { type IntakeRecord } from '../model/records';
 import { FolderStore } from '../ports/folder.store';
 import { IntakeStore } from '../ports/intake.store';
 import { ReminderPlanner } from '../ports/reminder-planner';
+import { remindersSent } from '../write-path/chases';
 import { type ChangedIntake, IntakeWriter } from '../write-path/intake-writer';
 
 /** The body of PATCH /v1/intakes/:id. */
@@ -73,20 +80,18 @@ export class UpdateIntake {
     return this.writer.change({ by: 'owner', principal, intakeId }, meta, {
       action: 'intake.updated',
       summary: { fields },
-      decide: async (intake, items) => {
+      decide: async (intake, items, now) => {
         const chase = resolveChaseSettings(patch, intake);
         if (!chase.settings) throw validationFailed(chase.details);
-        const remindersSent = (await this.intakes.chases(intake.id)).filter(
-          (c) => c.kind === 'reminder' && c.status === 'sent',
-        ).length;
-        const stalled = afterMaxRemindersChange(
-          intake.stalled_at,
-          remindersSent,
-          chase.settings.max_reminders ?? 'unlimited',
-        );
+        const sent = remindersSent(await this.intakes.chases(intake.id));
+        const maxReminders = chase.settings.max_reminders ?? 'unlimited';
+        const stalled = afterMaxRemindersChange(intake.stalled_at, sent, maxReminders);
         resume = stalled.resume;
         const next = { ...intake, ...chase.settings, stalled_at: stalled.stalled_at, ...patched(intake, patch) };
-        return { intake: intakeState(next, items), events: [], record: next };
+        const state = intakeState(next, items);
+        // Lowering max_reminders to the reminders already sent stalls a chased intake at once.
+        if (replans && reachedMaxReminders(sent, maxReminders)) return { ...stall(state, now), record: next };
+        return { intake: state, events: [], record: next };
       },
       after: async (intake, now) => {
         const chasing = intake.status === 'sent' || intake.status === 'in_progress';

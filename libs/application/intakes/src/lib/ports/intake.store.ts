@@ -26,7 +26,8 @@ export abstract class IntakeStore {
   abstract chases(intakeId: string): Promise<ChaseRecord[]>;
   abstract insertChase(chase: ChaseRecord): Promise<void>;
   /** Cancels every still-scheduled chase; returns how many. */
-  abstract cancelScheduledChases(intakeId: string): Promise<number>;
+  /** Cancels the intake's still-scheduled chases (of these kinds only, when given); how many. */
+  abstract cancelScheduledChases(intakeId: string, kinds?: readonly ChaseRecord['kind'][]): Promise<number>;
   /** Counts the intake against the monthly quota; returns the month's count after it. */
   abstract countCreated(accountId: string, period: string): Promise<number>;
 }

@@ -27,7 +27,7 @@ export class CreateTemplate {
     private readonly clock: Clock,
   ) {}
 
-  execute({ principal, body, meta }: CreateTemplateInput): Promise<TemplateRecord> {
+  async execute({ principal, body, meta }: CreateTemplateInput): Promise<TemplateRecord> {
     const parsed = parseItemDefinitions(body.items, 'items');
     // The template's schedule must itself be valid, as it will be the default of intakes.
     const chase = resolveChaseSettings(body.settings ?? {}, DEFAULT_CHASE_SETTINGS);

@@ -10,6 +10,18 @@ export const INVITATIONS_PER_HOUR = 30;
 
 const TEST_MODE_SKIP = 'test mode: nothing is sent to the client';
 
+const COUNTED: readonly ChaseRecord['status'][] = ['sent', 'skipped', 'failed', 'bounced', 'complained'];
+
+/**
+ * Automatic reminders that went out (or would have: a test intake's are `skipped`): the last one's
+ * attempt_no. It never resets; the invitation, revision notices and manual chases do not count.
+ */
+export function remindersSent(chases: readonly ChaseRecord[]): number {
+  return chases
+    .filter((c) => c.kind === 'reminder' && COUNTED.includes(c.status))
+    .reduce((last, c) => Math.max(last, c.attempt_no), 0);
+}
+
 /**
  * A chase that notifies the client now: scheduled for live intakes, skipped (and recorded so) for
  * test intakes, which never contact the client.

@@ -2,21 +2,37 @@ import { type IntakeEvent } from '@intake/domain-intake';
 import { isFileType } from '@intake/domain-items';
 import { Outbox } from '@intake/kernel';
 import { type IntakeRecord, type ItemRecord } from '../model/records';
+import { IntakeStore } from '../ports/intake.store';
+import { ReminderPlanner } from '../ports/reminder-planner';
 
 /**
- * The intake's webhook-visible events, with the spec's payloads (SPEC.md "Event kinds"), into the
- * outbox of the caller's transaction: they leave only once it commits.
+ * What an intake's events set off, in the caller's transaction: the webhook-visible ones into the
+ * outbox with the spec's payloads (SPEC.md "Event kinds"; they leave only once it commits), and
+ * the chasing they start or stop: a sent or reopened intake plans its next reminder, a completed
+ * or stalled one cancels it.
  */
 export class IntakeEvents {
-  static readonly inject = [Outbox] as const;
+  static readonly inject = [Outbox, IntakeStore, ReminderPlanner] as const;
 
-  constructor(private readonly outbox: Outbox) {}
+  constructor(
+    private readonly outbox: Outbox,
+    private readonly intakes: IntakeStore,
+    private readonly reminders: ReminderPlanner,
+  ) {}
 
   async emit(intake: IntakeRecord, events: IntakeEvent[], now: Date, items: ItemRecord[] = []): Promise<void> {
     const timestamp = Math.floor(now.getTime() / 1000);
     for (const event of events) {
       const payload = payloadOf(intake, event, items, timestamp);
       if (payload) await this.webhook(intake, payload, now);
+      await this.followChasing(intake, event, now);
+    }
+  }
+
+  private async followChasing(intake: IntakeRecord, event: IntakeEvent, now: Date): Promise<void> {
+    if (event.type === 'intake.sent' || event.type === 'intake.reopened') await this.reminders.replan(intake, now);
+    if (event.type === 'intake.completed' || event.type === 'intake.stalled') {
+      await this.intakes.cancelScheduledChases(intake.id, ['reminder']);
     }
   }
 
@@ -44,6 +60,14 @@ function payloadOf(
     case 'intake.archived':
     case 'intake.completed':
       return { event: event.type, intake_id: intake.id, project_name: intake.project_name, timestamp };
+    case 'intake.stalled':
+      return {
+        event: event.type,
+        intake_id: intake.id,
+        project_name: intake.project_name,
+        missing_items: event.missing_items,
+        timestamp,
+      };
     case 'item.submitted': {
       const item = items.find((i) => i.key === event.item_key);
       return {

@@ -1,19 +1,18 @@
 import { aChase, anIntake, at, type IntakeStoresSetup, useIntakeStores } from './intake-stores.fixture';
 
 /**
- * The behaviour every ReminderPlanner must have. The bound one cancels the intake's
- * still-scheduled reminders (sent ones keep counting towards max_reminders) until the chasing
- * context plans new ones.
+ * IntakeStore's cancellation of scheduled chases, which re-planning (cancel the pending
+ * reminder, plan again), archiving and completion rely on: of the given kinds only, or all.
  */
-export function describeReminderPlannerContract(name: string, setup: IntakeStoresSetup): void {
-  describe(`ReminderPlanner contract: ${name}`, () => {
+export function describeChaseCancellationContract(name: string, setup: IntakeStoresSetup): void {
+  describe(`IntakeStore chase cancellation contract: ${name}`, () => {
     const fixture = useIntakeStores(setup);
 
-    it("cancels the intake's still-scheduled reminders and no other chase", async () => {
+    it("cancels the intake's still-scheduled reminders and no other chase, then every scheduled one", async () => {
       const accountId = await fixture().createAccount();
       const intake = anIntake(accountId);
       const other = anIntake(accountId);
-      const { intakes, planner } = fixture();
+      const { intakes } = fixture();
       await intakes.insert(intake, []);
       await intakes.insert(other, []);
       const chases = [
@@ -28,7 +27,7 @@ export function describeReminderPlannerContract(name: string, setup: IntakeStore
       const elsewhere = aChase(other.id, { kind: 'reminder', status: 'scheduled' });
       for (const chase of [...chases, elsewhere]) await intakes.insertChase(chase);
 
-      await planner.replan({ ...intake, chase_schedule: 'gentle' }, at(10));
+      expect(await intakes.cancelScheduledChases(intake.id, ['reminder'])).toBe(2);
 
       expect((await intakes.chases(intake.id)).map((c) => [c.kind, c.status])).toEqual([
         ['invite', 'scheduled'],
@@ -40,19 +39,22 @@ export function describeReminderPlannerContract(name: string, setup: IntakeStore
         ['reminder', 'failed'],
       ]);
       expect(await intakes.chases(other.id)).toEqual([elsewhere]);
+      expect(await intakes.cancelScheduledChases(intake.id)).toBe(3);
+      expect((await intakes.chases(intake.id)).filter((c) => c.status === 'scheduled')).toEqual([]);
+      expect(await intakes.chases(other.id)).toEqual([elsewhere]);
     });
 
     it('a unit of work that throws takes the cancellations back', async () => {
       const accountId = await fixture().createAccount();
       const intake = anIntake(accountId);
-      const { intakes, planner, uow } = fixture();
+      const { intakes, uow } = fixture();
       await intakes.insert(intake, []);
       const reminder = aChase(intake.id);
       await intakes.insertChase(reminder);
 
       await expect(
         uow.run(async () => {
-          await planner.replan(intake, at(10));
+          await intakes.cancelScheduledChases(intake.id, ['reminder']);
           throw new Error('boom');
         }),
       ).rejects.toThrow('boom');

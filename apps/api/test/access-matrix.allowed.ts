@@ -1,0 +1,55 @@
+import { type World } from './access-matrix.fixtures';
+import { type Caller, withKey, withSession } from './access-matrix.requests';
+import { inWorld, type Rule, sendAll, viaKey, viaSession } from './access-matrix.checks';
+
+/**
+ * 404 reasons about the state of a resource the caller did reach (DELETE …/received-outside on an
+ * item never marked): past access. A reason that is not here counts as a refusal.
+ */
+const STATE_NOT_FOUND = ['not_received_outside'];
+
+/**
+ * Positive control: every kind of principal the rule allows, each on a fresh world of its own (so
+ * what one deletes cannot decide another's answer), is answered anything but 401, 403 or a 404
+ * saying the resource is missing. So a matrix of refusals cannot pass because nothing resolves.
+ */
+export const allowed: Rule = {
+  title: (access) =>
+    [
+      viaKey(access) ? `a key with only ${access.scope ? `\`${access.scope}\`` : 'some scope'}, a test key` : undefined,
+      viaSession(access) ? 'the owner' : undefined,
+      viaSession(access) && access.role !== 'owner' ? 'a member' : undefined,
+    ]
+      .filter(Boolean)
+      .join(', ') + ' → not refused',
+  applies: () => true,
+  async check(m, operation, access) {
+    await Promise.all([m.p.owner.ensureAlive(), m.p.member.ensureAlive()]);
+    const principals: Array<{ caller: Caller; world: World }> = [];
+    if (viaKey(access)) {
+      const [live, test] = await Promise.all([
+        m.p.newKey([access.scope ?? m.leastScope], 'live'),
+        m.p.newKey(['admin'], 'test'),
+      ]);
+      principals.push({ caller: withKey(`a key with only ${access.scope ?? m.leastScope}`, live), world: m.p.world() });
+      principals.push({ caller: withKey('a test admin key, its own intake', test), world: m.p.world(test) });
+    }
+    if (viaSession(access)) {
+      principals.push({ caller: withSession('the owner', m.p.owner.get), world: m.p.world() });
+      if (access.role !== 'owner')
+        principals.push({
+          caller: withSession('a member', m.p.member.get),
+          world: m.p.world(undefined, m.p.member.get),
+        });
+    }
+    expect(principals.length).toBeGreaterThan(0);
+    const calls = await Promise.all(
+      principals.map(async ({ caller, world }) => ({ caller, values: await inWorld(operation, world) })),
+    );
+    const answers = await sendAll(m, operation, calls);
+    const refused = answers.filter(
+      (a) => a.status === 401 || a.status === 403 || (a.status === 404 && !STATE_NOT_FOUND.includes(a.reason ?? '')),
+    );
+    expect(refused).toEqual([]);
+  },
+};

@@ -1,0 +1,141 @@
+import { getQueueToken } from '@nestjs/bullmq';
+import { type Queue, QueueEvents } from 'bullmq';
+import Redis from 'ioredis';
+import { CreateIntake, IntakeStore, systemAccess } from '@intake/application-intakes';
+import { type PassReport } from '@intake/application-scheduling';
+import { SharedTestClock } from '@intake/clock';
+import { type Principal } from '@intake/domain-accounts';
+import { Clock } from '@intake/kernel';
+import { QueueName, SCHEDULER_TICK_JOB } from '@intake/queue';
+import { construct, SmtpSink, startTestApp, type TestApp, useTestEnvironment } from '@intake/testing';
+import { SchedulerModule } from '../src/app/scheduler.module';
+import { givenOwner } from './given-owner';
+
+/** 2031-03-26 is a Wednesday; Prague moves to summer time on Sunday 2031-03-30. */
+const INVITED = new Date('2031-03-26T09:00:00Z'); // 10:00 in Prague (CET)
+const DAY_MS = 24 * 3600 * 1000;
+
+describe('chasing: the scheduler sends invitations and reminders (real Postgres, Redis and SMTP)', () => {
+  const harness = useTestEnvironment();
+  const sink = new SmtpSink();
+  let t: TestApp;
+  let redis: Redis;
+  let events: QueueEvents;
+  let clock: SharedTestClock;
+  let owner: Extract<Principal, { kind: 'session' }>;
+
+  beforeAll(async () => {
+    await sink.start();
+    t = await startTestApp(
+      {
+        ...harness.environment.env,
+        TEST_CLOCK: 'enabled',
+        SMTP_URL: sink.url,
+        MAIL_FROM: 'Intake <noreply@intake.example>',
+      },
+      (c) => SchedulerModule.forRoot(c),
+      { app: 'scheduler' },
+    );
+    redis = new Redis(t.config.redis.url);
+    clock = new SharedTestClock(redis, t.config.redis.prefix);
+    events = new QueueEvents(QueueName.Scheduler, {
+      connection: { host: '127.0.0.1', port: Number(new URL(t.config.redis.url).port || 6379) },
+      prefix: `${t.config.redis.prefix}:bull`,
+    });
+    await events.waitUntilReady();
+    owner = await givenOwner(t, {
+      name: 'Studio Nováková',
+      plan: 'studio',
+      default_language: 'cs',
+      sender_name: 'Jana from Studio',
+    });
+  }, 60_000);
+  afterAll(async () => {
+    await events?.close();
+    redis?.disconnect();
+    await t?.close();
+    await sink.stop();
+  }, 60_000);
+
+  /** Moves the shared clock and runs one scheduler pass through the queue, as POST /_test/tick does. */
+  async function tickAt(now: Date): Promise<PassReport> {
+    await clock.setNow(now);
+    const job = await t.app.get<Queue>(getQueueToken(QueueName.Scheduler)).add(SCHEDULER_TICK_JOB, {});
+    return (await job.waitUntilFinished(events, 20_000)) as PassReport;
+  }
+
+  const create = (principal: Principal, project: string) =>
+    construct(t.app, CreateIntake).execute({
+      principal,
+      body: {
+        project_name: project,
+        client: {
+          email: `${project.toLowerCase()}@client.example`,
+          name: 'Anna Schmidt',
+          language: 'de',
+          timezone: 'Europe/Prague',
+          also_notify: [{ email: `assistant.${project.toLowerCase()}@client.example`, name: 'Eva' }],
+        },
+        items: [
+          { key: 'logo', type: 'image', label: 'Logo' },
+          { key: 'about', type: 'text', label: 'Über uns' },
+        ],
+      },
+      meta: { ip: null, requestId: null },
+    });
+
+  it('sends the invitation and the default reminders at 10:00 Prague time across the DST change, then stalls; a test intake sends nothing', async () => {
+    await clock.setNow(INVITED);
+    await t.app.get(Clock, { strict: false }).sync(); // the app reads the shared clock when told to
+    const live = (await create(owner, 'Bakery')).intake;
+    const test = (
+      await create(
+        { ...owner, kind: 'api_key', keyId: 'key_test', mode: 'test', scopes: ['admin'] } as never,
+        'Sandbox',
+      )
+    ).intake;
+    const intakes = t.app.get(IntakeStore, { strict: false });
+
+    const sentPerDay: number[] = [];
+    for (let day = 0; day <= 10; day += 1) {
+      const before = sink.messages.length;
+      const report = await tickAt(new Date(INVITED.getTime() + day * DAY_MS + 60_000)); // a minute past
+      expect(report.passes).toHaveProperty('chases');
+      sentPerDay.push(sink.messages.length - before);
+    }
+    // Invitation on day 0, reminders on days 2, 5 and 9 of the default schedule.
+    expect(sentPerDay).toEqual([1, 0, 1, 0, 0, 1, 0, 0, 0, 1, 0]);
+
+    const chases = await intakes.chases(live.id);
+    // To the second: the invitation went out a few milliseconds after the clock was set.
+    expect(chases.map((c) => [c.kind, c.status, c.attempt_no, c.scheduled_at?.toISOString().slice(0, 19)])).toEqual([
+      ['invite', 'sent', 0, '2031-03-26T09:00:00'],
+      ['reminder', 'sent', 1, '2031-03-28T09:00:00'], // 10:00 CET
+      ['reminder', 'sent', 2, '2031-03-31T08:00:00'], // 10:00 CEST, after the change
+      ['reminder', 'sent', 3, '2031-04-04T08:00:00'],
+    ]);
+    const stalledAt = (await intakes.get(systemAccess(owner.accountId), live.id))?.stalled_at?.getTime() ?? 0;
+    expect(stalledAt - (INVITED.getTime() + 9 * DAY_MS)).toBeGreaterThanOrEqual(60_000);
+    expect(stalledAt - (INVITED.getTime() + 9 * DAY_MS)).toBeLessThan(120_000);
+
+    // Every mail went to the client and the additional recipient, in German, from the sender's name.
+    for (const mail of sink.messages) {
+      expect(mail.to.sort()).toEqual(['assistant.bakery@client.example', 'bakery@client.example']);
+      expect(mail.headers['from']).toMatch(/Jana.*<noreply@intake\.example>/);
+      expect(mail.subject).toContain('Unterlagen'); // "Unterlagen für Bakery", MIME-encoded
+      expect(mail.headers['x-intake-chase']).toMatch(/^chs_/);
+    }
+    expect(sink.messages[0]?.raw).toContain('/p/'); // the portal link
+
+    // The test intake ran the same schedule, skipped, and stalled too.
+    const testChases = await intakes.chases(test.id);
+    expect(testChases.map((c) => [c.kind, c.status])).toEqual([
+      ['invite', 'skipped'],
+      ['reminder', 'skipped'],
+      ['reminder', 'skipped'],
+      ['reminder', 'skipped'],
+    ]);
+    expect(sink.messages.some((m) => m.to.some((to) => to.includes('sandbox')))).toBe(false);
+    expect((await intakes.get(systemAccess(owner.accountId), test.id))?.stalled_at).not.toBeNull();
+  }, 120_000);
+});

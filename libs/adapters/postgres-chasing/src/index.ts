@@ -1,0 +1,2 @@
+export * from './lib/chase-queue';
+export * from './lib/chasing-persistence.module';

@@ -1,0 +1,85 @@
+import { AccountStore } from '@intake/application-accounts';
+import { type IntakeRecord, type ItemRecord, PortalLinks } from '@intake/application-intakes';
+import { type OutgoingMail } from '@intake/application-mail';
+import { type ClientMail, fromHeader, fromName, renderClientMail } from '@intake/domain-chase-mail';
+import { missingItemKeys } from '@intake/domain-intake';
+import { type DueChase } from '../ports/chase-queue.port';
+
+/** The address chase mail is sent from (MAIL_FROM's address; the display name is the sender's). */
+export class MailIdentity {
+  constructor(readonly address: string) {}
+}
+
+/** The e-mail a chase sends: the client mails of @intake/domain-chase-mail, addressed. */
+export class ChaseLetters {
+  static readonly inject = [AccountStore, PortalLinks, MailIdentity] as const;
+
+  constructor(
+    private readonly accounts: AccountStore,
+    private readonly links: PortalLinks,
+    private readonly identity: MailIdentity,
+  ) {}
+
+  async compose(chase: DueChase, intake: IntakeRecord, items: ItemRecord[], to: string[]): Promise<OutgoingMail> {
+    const account = await this.accounts.getAccount(intake.account_id);
+    if (!account) throw new Error(`the account of intake ${intake.id} is gone`);
+    const owner = (await this.accounts.listUsers(intake.account_id)).find((u) => u.role === 'owner');
+    const rendered = renderClientMail(
+      letterOf(chase, intake, items, {
+        account,
+        project_name: intake.project_name,
+        recipient_name: intake.client_name,
+        language: intake.client_language,
+        portal_url: this.links.of(intake),
+        reply_to: owner?.email ?? null,
+        email_copy: intake.email_copy,
+        due_date: intake.due_date,
+      }),
+    );
+    return {
+      to,
+      subject: rendered.subject,
+      text: rendered.text,
+      html: rendered.html,
+      from: fromHeader(fromName(account, rendered.language), this.identity.address),
+      ...(owner ? { replyTo: owner.email } : {}),
+      headers: { 'X-Intake-Chase': chase.id },
+    };
+  }
+}
+
+/** The items the client still has to send, by label (required or not, in the intake's order). */
+export function missingLabels(items: ItemRecord[]): string[] {
+  const missing = new Set(missingItemKeys(items));
+  return items.filter((i) => missing.has(i.key)).map((i) => i.label);
+}
+
+function letterOf(
+  chase: DueChase,
+  intake: IntakeRecord,
+  items: ItemRecord[],
+  base: Omit<ClientMail, 'kind' | 'missing_items' | 'requested_items' | 'item_label' | 'note' | 'added_items'>,
+): ClientMail {
+  switch (chase.kind) {
+    case 'invite':
+      return {
+        ...base,
+        kind: 'invite',
+        requested_items: items.filter((i) => i.assignee === 'client').map((i) => i.label),
+      };
+    case 'reminder':
+      return { ...base, kind: 'reminder', missing_items: missingLabels(items) };
+    case 'manual':
+      return { ...base, kind: 'manual', missing_items: missingLabels(items) };
+    case 'revision': {
+      // The revision chase names no item: the one waiting longest for its revision goes first.
+      const item = items.find((i) => i.status === 'needs_revision');
+      return {
+        ...base,
+        kind: 'revision',
+        item_label: item?.label ?? intake.project_name,
+        note: item?.revision_note ?? null,
+      };
+    }
+  }
+}

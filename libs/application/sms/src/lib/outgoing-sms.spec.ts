@@ -1,0 +1,59 @@
+import { assertSendableSms, SMS_MAX_BODY_LENGTH } from './outgoing-sms';
+import { SMS_FAILURES, SmsTransportError } from './sms-transport.error';
+
+const refusal = (to: string, body: string): SmsTransportError | undefined => {
+  try {
+    assertSendableSms({ to, body });
+    return undefined;
+  } catch (error) {
+    expect(error).toBeInstanceOf(SmsTransportError);
+    return error as SmsTransportError;
+  }
+};
+
+describe('assertSendableSms', () => {
+  it.each(['+420601234567', '+15005550006', '+4930123', '+123456789012345'])('accepts %s', (to) => {
+    expect(refusal(to, 'Hello')).toBeUndefined();
+  });
+
+  it.each([
+    '',
+    '420601234567',
+    '+0420601234567',
+    '+420 601 234 567',
+    '+420-601-234-567',
+    '+123456',
+    '+1234567890123456',
+  ])('refuses %j as a permanent invalid_recipient, without echoing it', (to) => {
+    const error = refusal(to, 'Hello');
+    expect(error).toMatchObject({ reason: 'invalid_recipient', permanent: true });
+    expect(error?.message).toBe('the recipient is not an E.164 phone number');
+  });
+
+  it('refuses an empty, blank or over-long body as a permanent rejection', () => {
+    expect(refusal('+420601234567', '')?.reason).toBe('rejected');
+    expect(refusal('+420601234567', ' \n\t')?.reason).toBe('rejected');
+    expect(refusal('+420601234567', 'x'.repeat(SMS_MAX_BODY_LENGTH))).toBeUndefined();
+    expect(refusal('+420601234567', 'x'.repeat(SMS_MAX_BODY_LENGTH + 1))).toMatchObject({
+      reason: 'rejected',
+      permanent: true,
+    });
+  });
+});
+
+describe('SmsTransportError', () => {
+  it('is permanent only for the reasons a retry cannot fix', () => {
+    const permanent = Object.entries(SMS_FAILURES)
+      .filter(([, failure]) => failure.permanent)
+      .map(([reason]) => reason);
+    expect(permanent.sort()).toEqual(['invalid_recipient', 'rejected']);
+    const error = new SmsTransportError('unavailable', 'SMS provider is unavailable', { status: 503 });
+    expect(error).toBeInstanceOf(Error);
+    expect(error).toMatchObject({
+      name: 'SmsTransportError',
+      reason: 'unavailable',
+      permanent: false,
+      provider: { status: 503 },
+    });
+  });
+});

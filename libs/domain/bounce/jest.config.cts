@@ -1,0 +1,5 @@
+module.exports = {
+  displayName: 'domain-bounce',
+  preset: '../../../jest.preset.js',
+  coverageDirectory: '../../../coverage/libs/domain/bounce',
+};

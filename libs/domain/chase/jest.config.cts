@@ -1,0 +1,5 @@
+module.exports = {
+  displayName: 'domain-chase',
+  preset: '../../../jest.preset.js',
+  coverageDirectory: '../../../coverage/libs/domain/chase',
+};

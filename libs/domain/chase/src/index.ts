@@ -1,0 +1,3 @@
+export * from './lib/plan-next-reminder';
+export { CADENCES, type Cadence, dayOffset } from './lib/reminder-slots';
+export { holdForQuietHours, REMINDER_WINDOW, skipWeekend } from './lib/local-time';

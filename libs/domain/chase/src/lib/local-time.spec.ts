@@ -1,0 +1,94 @@
+import { DateTime } from 'luxon';
+import { instant, local } from '../../test/time';
+import { holdForQuietHours, onLocalDay, skipWeekend } from './local-time';
+
+const PRAGUE = 'Europe/Prague';
+const NEW_YORK = 'America/New_York';
+const TOKYO = 'Asia/Tokyo';
+
+describe('holdForQuietHours: 08:00 to 19:00 client local time', () => {
+  it.each([
+    // Prague springs forward on 2024-03-31 (02:00 CET -> 03:00 CEST)
+    [PRAGUE, '2024-03-30T19:00:00+01:00', '2024-03-31T08:00:00+02:00'],
+    [PRAGUE, '2024-03-31T01:30:00+01:00', '2024-03-31T08:00:00+02:00'],
+    [PRAGUE, '2024-03-31T03:30:00+02:00', '2024-03-31T08:00:00+02:00'],
+    [PRAGUE, '2024-03-31T07:59:59.999+02:00', '2024-03-31T08:00:00+02:00'],
+    [PRAGUE, '2024-03-31T08:00:00+02:00', '2024-03-31T08:00:00+02:00'],
+    [PRAGUE, '2024-03-31T08:30:00+02:00', '2024-03-31T08:30:00+02:00'],
+    [PRAGUE, '2024-03-31T18:59:59+02:00', '2024-03-31T18:59:59+02:00'],
+    [PRAGUE, '2024-03-31T19:00:00+02:00', '2024-04-01T08:00:00+02:00'],
+    // Prague falls back on 2024-10-27 (03:00 CEST -> 02:00 CET)
+    [PRAGUE, '2024-10-26T19:00:00+02:00', '2024-10-27T08:00:00+01:00'],
+    [PRAGUE, '2024-10-27T02:30:00+02:00', '2024-10-27T08:00:00+01:00'],
+    [PRAGUE, '2024-10-27T02:30:00+01:00', '2024-10-27T08:00:00+01:00'],
+    [PRAGUE, '2024-10-27T23:59:00+01:00', '2024-10-28T08:00:00+01:00'],
+    // New York springs forward on 2024-03-10 (02:00 EST -> 03:00 EDT)
+    [NEW_YORK, '2024-03-09T20:00:00-05:00', '2024-03-10T08:00:00-04:00'],
+    [NEW_YORK, '2024-03-10T01:59:00-05:00', '2024-03-10T08:00:00-04:00'],
+    [NEW_YORK, '2024-03-10T18:30:00-04:00', '2024-03-10T18:30:00-04:00'],
+    // New York falls back on 2024-11-03 (02:00 EDT -> 01:00 EST)
+    [NEW_YORK, '2024-11-02T22:00:00-04:00', '2024-11-03T08:00:00-05:00'],
+    [NEW_YORK, '2024-11-03T01:30:00-04:00', '2024-11-03T08:00:00-05:00'],
+    [NEW_YORK, '2024-11-03T01:30:00-05:00', '2024-11-03T08:00:00-05:00'],
+    [NEW_YORK, '2024-11-03T19:00:00-05:00', '2024-11-04T08:00:00-05:00'],
+    // no DST
+    [TOKYO, '2024-03-31T06:00:00+09:00', '2024-03-31T08:00:00+09:00'],
+    [TOKYO, '2024-03-31T12:00:00+09:00', '2024-03-31T12:00:00+09:00'],
+    [TOKYO, '2024-03-31T19:30:00+09:00', '2024-04-01T08:00:00+09:00'],
+    ['UTC', '2024-12-31T19:00:00Z', '2025-01-01T08:00:00Z'],
+    ['UTC', '2025-01-01T07:00:00Z', '2025-01-01T08:00:00Z'],
+  ])('%s: %s is held to %s', (zone, at, expected) => {
+    expect(local(holdForQuietHours(instant(at), zone), zone)).toBe(expected);
+  });
+
+  it('refuses a zone it does not know', () => {
+    expect(() => holdForQuietHours(instant('2025-01-01T10:00:00Z'), 'Mars/Olympus_Mons')).toThrow(
+      new RangeError('Unknown time zone "Mars/Olympus_Mons".'),
+    );
+  });
+});
+
+describe('skipWeekend: Saturday and Sunday move to Monday 08:00 local', () => {
+  it.each([
+    [PRAGUE, '2025-01-04T10:00:00+01:00', '2025-01-06T08:00:00+01:00'],
+    [PRAGUE, '2025-01-04T00:00:00+01:00', '2025-01-06T08:00:00+01:00'],
+    [PRAGUE, '2025-01-05T23:30:00+01:00', '2025-01-06T08:00:00+01:00'],
+    [PRAGUE, '2025-01-03T23:59:00+01:00', '2025-01-03T23:59:00+01:00'],
+    [PRAGUE, '2025-01-06T05:00:00+01:00', '2025-01-06T05:00:00+01:00'],
+    [PRAGUE, '2024-10-26T12:00:00+02:00', '2024-10-28T08:00:00+01:00'],
+    [NEW_YORK, '2024-03-10T10:00:00-04:00', '2024-03-11T08:00:00-04:00'],
+    // Saturday evening in New York is already Sunday in UTC: the client's weekday counts
+    [NEW_YORK, '2025-01-04T21:00:00-05:00', '2025-01-06T08:00:00-05:00'],
+    [NEW_YORK, '2025-01-05T20:00:00-05:00', '2025-01-06T08:00:00-05:00'],
+    [TOKYO, '2024-03-31T12:00:00+09:00', '2024-04-01T08:00:00+09:00'],
+    // Monday 07:00 in Tokyo is still Sunday in UTC
+    [TOKYO, '2025-01-06T07:00:00+09:00', '2025-01-06T07:00:00+09:00'],
+  ])('%s: %s moves to %s', (zone, at, expected) => {
+    expect(local(skipWeekend(instant(at), zone), zone)).toBe(expected);
+  });
+});
+
+describe('onLocalDay: a wall-clock time on a local date', () => {
+  const on = (from: string, zone: string, days: number, hour: number, minute: number) =>
+    local(onLocalDay(DateTime.fromISO(from, { zone }), days, { hour, minute }).toJSDate(), zone);
+
+  it.each([
+    // spring forward: the skipped 02:30 moves forward by the gap (Luxon)
+    [PRAGUE, '2024-03-30T12:00:00+01:00', 1, 2, 30, '2024-03-31T03:30:00+02:00'],
+    [NEW_YORK, '2024-03-09T12:00:00-05:00', 1, 2, 30, '2024-03-10T03:30:00-04:00'],
+    // fall back: the repeated time is its first occurrence, whatever the offset of the starting point
+    [NEW_YORK, '2024-11-02T12:00:00-04:00', 1, 1, 30, '2024-11-03T01:30:00-04:00'],
+    [NEW_YORK, '2024-11-03T12:00:00-05:00', 0, 1, 30, '2024-11-03T01:30:00-04:00'],
+    [NEW_YORK, '2024-11-03T01:10:00-05:00', 0, 1, 30, '2024-11-03T01:30:00-04:00'],
+    [PRAGUE, '2024-10-27T12:00:00+01:00', 0, 2, 30, '2024-10-27T02:30:00+02:00'],
+    [TOKYO, '2024-12-31T23:00:00+09:00', 2, 9, 5, '2025-01-02T09:05:00+09:00'],
+  ])('%s: from %s, %i days on at %i:%i is %s', (zone, from, days, hour, minute, expected) => {
+    expect(on(from, zone, days, hour, minute)).toBe(expected);
+  });
+
+  it('keeps seconds and milliseconds it is given', () => {
+    const day = DateTime.fromISO('2025-01-01T00:00:00Z', { zone: 'UTC' });
+    const at = onLocalDay(day, 2, { hour: 14, minute: 23, second: 17, millisecond: 123 });
+    expect(at.toJSDate()).toEqual(instant('2025-01-03T14:23:17.123Z'));
+  });
+});

@@ -1,0 +1,4 @@
+export * from './lib/languages';
+export * from './lib/message';
+export * from './lib/format';
+export * from './lib/catalogue-problems';

@@ -1,0 +1,2 @@
+export * from './files-portal';
+export * from './intakes';
