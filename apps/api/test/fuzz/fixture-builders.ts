@@ -32,7 +32,7 @@ export const ITEMS = [
   { key: 'extras', type: 'text', label: 'Anything else?', required: false },
   { key: 'notes', type: 'text', label: 'Notes', required: false },
   { key: 'brand', type: 'text', label: 'Brand colours', required: false },
-  { key: 'invoice', type: 'text', label: 'Send the invoice', assignee: 'owner' },
+  { key: 'task', type: 'text', label: 'Send the contract', assignee: 'owner' },
   {
     key: 'style',
     type: 'select',
