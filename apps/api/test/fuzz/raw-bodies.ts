@@ -64,7 +64,7 @@ export function rawBodyArbitrary(json: fc.Arbitrary<string>): fc.Arbitrary<RawBo
 }
 
 /** `{"k": broken, "k": v, …}` (or the broken copy last): JSON.parse keeps the last. */
-function duplicateFirstKey(text: string, brokenFirst: boolean): string {
+export function duplicateFirstKey(text: string, brokenFirst: boolean): string {
   const match = /^\{\s*("(?:[^"\\]|\\.)*")\s*:/.exec(text);
   if (!match) return `{"a":1,"a":2}`;
   const broken = `${match[1]}:{"dup":[null]}`;
