@@ -63,7 +63,10 @@ export const Optional = ({ nullable = false }: { nullable?: boolean } = {}) =>
         satisfies('notNull', NOT_NULL_MESSAGE, (value) => value !== null),
       );
 
-/** limit (1 to 100, default 20) and offset (from 0) of every list endpoint. */
+/**
+ * limit (1 to 100, default 20) and offset (from 0) of every list endpoint. The offset stops at the
+ * largest integer a number holds exactly (PostgreSQL's bigint refused 1e20 with a 500).
+ */
 export class PageQuery {
   @ApiPropertyOptional({ type: 'integer', minimum: 1, maximum: 100, default: 20 })
   @Optional()
@@ -73,11 +76,12 @@ export class PageQuery {
   @Max(100)
   limit?: number;
 
-  @ApiPropertyOptional({ type: 'integer', minimum: 0, default: 0 })
+  @ApiPropertyOptional({ type: 'integer', minimum: 0, maximum: Number.MAX_SAFE_INTEGER, default: 0 })
   @Optional()
   @Type(() => Number)
   @IsInt()
   @Min(0)
+  @Max(Number.MAX_SAFE_INTEGER)
   offset?: number;
 }
 
