@@ -4,10 +4,9 @@ import {
   createValidationPipe,
   findNulCharacters,
   findTooDeep,
-  findUnstorableText,
-  LONE_SURROGATE_MESSAGE,
   MAX_INPUT_DEPTH,
   NUL_MESSAGE,
+  replaceLoneSurrogates,
   TOO_DEEP_MESSAGE,
 } from './validation';
 
@@ -43,13 +42,17 @@ describe('findNulCharacters', () => {
   });
 });
 
-describe('findUnstorableText', () => {
-  it('names lone surrogates too, high or low, and leaves paired ones alone', () => {
-    expect(findUnstorableText({ a: '\uD800', b: 'x\uDFFFy', c: '😀', d: `${NUL}` })).toEqual([
-      { path: 'a', message: LONE_SURROGATE_MESSAGE },
-      { path: 'b', message: LONE_SURROGATE_MESSAGE },
-      { path: 'd', message: NUL_MESSAGE },
-    ]);
+describe('replaceLoneSurrogates', () => {
+  it('replaces lone surrogates, high or low, in values and keys at any depth, and leaves pairs alone', () => {
+    const body = { a: '\uD800', b: ['x\uDFFFy'], c: '😀', ['k\uD800']: { d: 'e\uDC00' } };
+    expect(replaceLoneSurrogates(body)).toEqual({
+      a: '\uFFFD',
+      b: ['x\uFFFDy'],
+      c: '😀',
+      ['k\uFFFD']: { d: 'e\uFFFD' },
+    });
+    expect(replaceLoneSurrogates('\uDBFF')).toBe('\uFFFD');
+    expect(replaceLoneSurrogates(7)).toBe(7);
   });
 });
 
@@ -93,10 +96,8 @@ describe('the global input pipe', () => {
     await expect(pipe.transform({ q: NUL }, query)).rejects.toMatchObject({ details: [{ path: 'q' }] });
   });
 
-  it('refuses lone surrogates and 2,000-deep nesting with 422 rather than failing in the database or the stack', async () => {
-    await expect(pipe.transform({ reason: '\uD800' }, body)).rejects.toMatchObject({
-      details: [{ path: 'reason', message: LONE_SURROGATE_MESSAGE }],
-    });
+  it('stores a lone surrogate as U+FFFD and refuses 2,000-deep nesting with 422 (both answered 500)', async () => {
+    await expect(pipe.transform({ reason: 'a\uD800' }, body)).resolves.toEqual({ reason: 'a\uFFFD' });
     let deep: unknown = [];
     for (let i = 0; i < 2000; i++) deep = [deep];
     await expect(pipe.transform({ items: deep }, body)).rejects.toMatchObject({

@@ -29,35 +29,24 @@ export function toErrorDetails(errors: ValidationError[], parent = ''): ErrorDet
 }
 
 export const NUL_MESSAGE = 'must not contain the NUL character (U+0000)';
-export const LONE_SURROGATE_MESSAGE = 'must not contain a lone surrogate (text that is not valid Unicode)';
 /** Deeper than any body a route takes (a structured item's schema nests at most 10 levels). */
 export const MAX_INPUT_DEPTH = 64;
 export const TOO_DEEP_MESSAGE = `must not nest more than ${MAX_INPUT_DEPTH} levels deep`;
 /** More offending fields than this are not listed one by one. */
 const MAX_NUL_DETAILS = 100;
-/** A high surrogate not followed by a low one, or a low one not preceded by a high one. */
-const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
-
-function unstorable(text: string): string | undefined {
-  if (text.includes('\u0000')) return NUL_MESSAGE;
-  if (LONE_SURROGATE.test(text)) return LONE_SURROGATE_MESSAGE;
-  return undefined;
-}
 
 /**
- * The fields in `value` (string values and object keys, at any depth) holding text PostgreSQL
- * cannot store, in document order: a NUL character (U+0000 fits neither text nor jsonb) or a lone
- * surrogate (jsonb refuses it; UTF-8 has no encoding for it). Such input is refused as a whole
- * before anything reads it; walked without recursion, so 2,000-deep nesting is no risk.
+ * The paths in `value` (string values and object keys, at any depth) that hold a NUL character,
+ * in document order. PostgreSQL stores no U+0000 in text or jsonb, so such input is refused as a
+ * whole before anything reads it; walked without recursion, so 2,000-deep nesting is no risk.
  */
-export function findUnstorableText(value: unknown, root = ''): ErrorDetail[] {
-  const found: ErrorDetail[] = [];
+export function findNulCharacters(value: unknown, root = ''): string[] {
+  const found: string[] = [];
   const pending: Array<[unknown, string]> = [[value, root]];
   while (pending.length > 0 && found.length < MAX_NUL_DETAILS) {
     const [node, path] = pending.pop() as [unknown, string];
     if (typeof node === 'string') {
-      const message = unstorable(node);
-      if (message) found.push({ path, message });
+      if (node.includes('\u0000')) found.push(path);
     } else if (Array.isArray(node)) {
       for (let i = node.length - 1; i >= 0; i--) pending.push([node[i], `${path}[${i}]`]);
     } else if (typeof node === 'object' && node !== null) {
@@ -65,8 +54,7 @@ export function findUnstorableText(value: unknown, root = ''): ErrorDetail[] {
       for (let i = entries.length - 1; i >= 0; i--) {
         const [key, child] = entries[i] as [string, unknown];
         const childPath = join(path, key);
-        const message = unstorable(key);
-        if (message) found.push({ path: childPath, message });
+        if (key.includes('\u0000')) found.push(childPath);
         else pending.push([child, childPath]);
       }
     }
@@ -74,15 +62,9 @@ export function findUnstorableText(value: unknown, root = ''): ErrorDetail[] {
   return found;
 }
 
-/** The paths in `value` that hold a NUL character (see findUnstorableText). */
-export const findNulCharacters = (value: unknown, root = ''): string[] =>
-  findUnstorableText(value, root)
-    .filter((detail) => detail.message === NUL_MESSAGE)
-    .map((detail) => detail.path);
-
 /**
  * The path of the first array or object nested deeper than MAX_INPUT_DEPTH, if any: the DTO
- * transformation recurses once per level, and a 2,000-deep body would exhaust the stack (500).
+ * transformation recurses once per level, and a 2,000-deep body exhausted the stack (500).
  */
 export function findTooDeep(value: unknown, root = ''): string | undefined {
   const pending: Array<[unknown, string, number]> = [[value, root, 0]];
@@ -96,10 +78,45 @@ export function findTooDeep(value: unknown, root = ''): string | undefined {
   return undefined;
 }
 
+/** A high surrogate not followed by a low one, or a low one not preceded by a high one. */
+const LONE_SURROGATES = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+const wellFormed = (text: string) => text.replace(LONE_SURROGATES, '\uFFFD');
+
 /**
- * The input rules every route shares, ahead of its DTO's rules: no body field, query or path
- * parameter may hold a NUL character or a lone surrogate, and no body may nest deeper than
- * MAX_INPUT_DEPTH (422 naming the fields; see docs/decisions.md).
+ * `value` with every lone surrogate (in string values and object keys, at any depth) replaced by
+ * U+FFFD, in place. Lone surrogates are accepted (docs/decisions.md) and PostgreSQL's driver
+ * stores them so in text columns; jsonb refuses their escapes outright, which answered 500.
+ */
+export function replaceLoneSurrogates(value: unknown): unknown {
+  if (typeof value === 'string') return wellFormed(value);
+  const pending: unknown[] = [value];
+  while (pending.length > 0) {
+    const node = pending.pop();
+    if (Array.isArray(node)) {
+      node.forEach((child, i) => {
+        if (typeof child === 'string') node[i] = wellFormed(child);
+        else pending.push(child);
+      });
+    } else if (typeof node === 'object' && node !== null) {
+      const record = node as Record<string, unknown>;
+      for (const [key, child] of Object.entries(record)) {
+        const name = wellFormed(key);
+        if (name !== key) delete record[key];
+        if (typeof child === 'string') record[name] = wellFormed(child);
+        else {
+          record[name] = child;
+          pending.push(child);
+        }
+      }
+    }
+  }
+  return value;
+}
+
+/**
+ * The input rules every route shares, ahead of its DTO's rules: no body may nest deeper than
+ * MAX_INPUT_DEPTH and no body field, query or path parameter may hold a NUL character (422 naming
+ * the field); lone surrogates become U+FFFD (see docs/decisions.md).
  */
 class InputPipe extends ValidationPipe {
   override async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
@@ -108,17 +125,18 @@ class InputPipe extends ValidationPipe {
       const tooDeep = findTooDeep(value, root);
       if (tooDeep !== undefined)
         throw validationFailed([{ path: tooDeep || metadata.type, message: TOO_DEEP_MESSAGE }]);
-      const details = findUnstorableText(value, root);
-      if (details.length > 0)
-        throw validationFailed(details.map((detail) => ({ ...detail, path: detail.path || metadata.type })));
+      const paths = findNulCharacters(value, root);
+      if (paths.length > 0)
+        throw validationFailed(paths.map((path) => ({ path: path || metadata.type, message: NUL_MESSAGE })));
+      return super.transform(replaceLoneSurrogates(value), metadata);
     }
     return super.transform(value, metadata);
   }
 }
 
 /**
- * The global pipe: NUL characters, lone surrogates and deep nesting refused, unknown fields refused, payloads transformed to DTO
- * instances, 422 on failure.
+ * The global pipe: NUL characters and deep nesting refused, lone surrogates replaced, unknown
+ * fields refused, payloads transformed to DTO instances, 422 on failure.
  */
 export function createValidationPipe(): ValidationPipe {
   return new InputPipe({
