@@ -13,9 +13,11 @@ import { ChasingPersistenceModule } from '@intake/postgres-chasing';
 import { QueueModule } from '@intake/queue';
 import { RedisModule, RedisProbe } from '@intake/redis';
 import { S3Module } from '@intake/s3';
+import { SmsModule } from '@intake/sms';
 import { StorageFsModule } from '@intake/storage-fs';
 import { UploadsModule } from '@intake/uploads';
 import { AccountsModule } from './accounts/accounts.module';
+import { ChasingModule } from './chasing/chasing.module';
 import { FilesModule } from './files/files.module';
 import { IntakesModule } from './intakes/intakes.module';
 import { PortalModule } from './portal/portal.module';
@@ -38,6 +40,7 @@ export class ApiModule {
         ClockModule.forRoot({ testClock: config.testClock }),
         config.storage.driver === 's3' ? S3Module.forRoot(config.storage) : StorageFsModule.forRoot(config.storage),
         MailModule.forRoot(config.mail),
+        SmsModule.forRoot(config.sms),
         AntivirusModule.forRoot(config.antivirus),
         UploadsModule,
         QueueModule.forRoot(config.redis),
@@ -52,6 +55,7 @@ export class ApiModule {
         ChasingPersistenceModule,
         AccountsModule,
         IntakesModule,
+        ChasingModule,
         PortalModule,
         FilesModule,
         PortalPageModule.forRoot(config),

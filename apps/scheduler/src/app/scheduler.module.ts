@@ -21,11 +21,13 @@ import {
   RecordChase,
   SchedulerIdentity,
   SendDueChases,
+  SmsCredits,
 } from '@intake/application-chasing';
 import { hostname } from 'node:os';
 import { QueueModule } from '@intake/queue';
 import { RedisModule, RedisProbe } from '@intake/redis';
 import { S3Module } from '@intake/s3';
+import { SmsModule } from '@intake/sms';
 import { StorageFsModule } from '@intake/storage-fs';
 import { ScanProcessor } from './scan.processor';
 import { SCHEDULER_PASSES, SchedulerProcessor } from './scheduler.processor';
@@ -51,6 +53,7 @@ export class SchedulerModule {
         ClockModule.forRoot({ testClock: config.testClock }),
         config.storage.driver === 's3' ? S3Module.forRoot(config.storage) : StorageFsModule.forRoot(config.storage),
         MailModule.forRoot(config.mail),
+        SmsModule.forRoot(config.sms),
         AntivirusModule.forRoot(config.antivirus),
         QueueModule.forRoot(config.redis),
         SharedKernelModule,
@@ -69,6 +72,7 @@ export class SchedulerModule {
         { provide: SchedulerIdentity, useValue: new SchedulerIdentity(`${hostname()}:${process.pid}`) },
         useCase(PlannedReminders),
         useCase(ChaseLetters),
+        useCase(SmsCredits),
         useCase(RecordChase),
         useCase(DeliverChase),
         useCase(SendDueChases),

@@ -5,3 +5,7 @@ export * from './lib/sending/chase-letters';
 export * from './lib/sending/record-chase';
 export * from './lib/sending/deliver-chase';
 export * from './lib/sending/send-due-chases';
+export * from './lib/manual/manual-chase-limits';
+export * from './lib/manual/sms-credits';
+export * from './lib/manual/record-manual-chase';
+export * from './lib/preview/preview-invitation';

@@ -102,6 +102,15 @@ export abstract class ApiKeyStore {
   abstract touch(keyId: string, now: Date): Promise<void>;
 }
 
+/** An account's monthly usage counters (period `YYYY-MM`). */
 export abstract class UsageStore {
   abstract get(accountId: string, period: string): Promise<{ intakes_created: number; sms_sent: number }>;
+  /**
+   * Counts one SMS against the period if fewer than `limit` were counted: true when counted,
+   * false (nothing written) when the credits are used up. In the caller's unit of work, so the
+   * credit is taken with the chase that spends it, and two callers never take the last one both.
+   */
+  abstract takeSmsCredit(accountId: string, period: string, limit: number): Promise<boolean>;
+  /** Gives back a credit taken for an SMS that was never sent (never below zero). */
+  abstract returnSmsCredit(accountId: string, period: string): Promise<void>;
 }

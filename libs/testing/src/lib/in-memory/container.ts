@@ -28,6 +28,7 @@ import {
   TemplateStore,
 } from '@intake/application-intakes';
 import { MailTransport } from '@intake/application-mail';
+import { SmsTransport } from '@intake/application-sms';
 import { type Principal, type Role, type Scope } from '@intake/domain-accounts';
 import { type Mode } from '@intake/domain-kernel';
 import { newId } from '@intake/ids';
@@ -63,6 +64,7 @@ import {
 } from './intake-stores';
 import { InMemoryChaseQueue } from './chase-queue';
 import { InMemoryMailTransport } from './mail-transport';
+import { InMemorySmsTransport } from './sms-transport';
 import { InMemoryWindowCounter } from './window-counter';
 
 /**
@@ -105,6 +107,7 @@ export class InMemoryContext extends TestContainer {
   readonly counters = new InMemoryWindowCounter();
   readonly diagnostics = new RecordedDiagnostics();
   readonly mail = new InMemoryMailTransport();
+  readonly sms = new InMemorySmsTransport();
   readonly storage = new InMemoryObjectStorage();
   readonly antivirus: InMemoryAntivirus;
   readonly scans = new InMemoryScanQueue();
@@ -126,6 +129,7 @@ export class InMemoryContext extends TestContainer {
       .bind(WindowCounter, this.counters)
       .bind(Diagnostics, this.diagnostics)
       .bind(MailTransport, this.mail)
+      .bind(SmsTransport, this.sms)
       .bind(AccountStore, this.accounts)
       .bind(UsageStore, new InMemoryUsageStore(this.db))
       .bind(SessionStore, this.sessions)

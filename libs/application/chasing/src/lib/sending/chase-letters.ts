@@ -1,7 +1,8 @@
 import { AccountStore } from '@intake/application-accounts';
 import { type IntakeRecord, type ItemRecord, PortalLinks } from '@intake/application-intakes';
 import { type OutgoingMail } from '@intake/application-mail';
-import { type ClientMail, fromHeader, fromName, renderClientMail } from '@intake/domain-chase-mail';
+import { type OutgoingSms } from '@intake/application-sms';
+import { type ClientMail, fromHeader, fromName, renderClientMail, renderClientSms } from '@intake/domain-chase-mail';
 import { missingItemKeys } from '@intake/domain-intake';
 import { type DueChase } from '../ports/chase-queue.port';
 
@@ -10,7 +11,7 @@ export class MailIdentity {
   constructor(readonly address: string) {}
 }
 
-/** The e-mail a chase sends: the client mails of @intake/domain-chase-mail, addressed. */
+/** The e-mail (or text message) a chase sends: the client mails of @intake/domain-chase-mail, addressed. */
 export class ChaseLetters {
   static readonly inject = [AccountStore, PortalLinks, MailIdentity] as const;
 
@@ -45,6 +46,19 @@ export class ChaseLetters {
       ...(owner ? { replyTo: owner.email } : {}),
       headers: { 'X-Intake-Chase': chase.id },
     };
+  }
+
+  /** A manual chase by SMS: one line in the client's language with the portal link, to `to`. */
+  async text(intake: IntakeRecord, to: string): Promise<OutgoingSms> {
+    const account = await this.accounts.getAccount(intake.account_id);
+    if (!account) throw new Error(`the account of intake ${intake.id} is gone`);
+    const { body } = renderClientSms({
+      account,
+      project_name: intake.project_name,
+      language: intake.client_language,
+      portal_url: this.links.of(intake),
+    });
+    return { to, body };
   }
 }
 

@@ -2,6 +2,7 @@ import { IntakeStore, IntakeWriter, intakeState, systemAccess } from '@intake/ap
 import { stall } from '@intake/domain-intake';
 import { UnitOfWork } from '@intake/kernel';
 import { ChaseQueue, type ChaseOutcome, type DueChase } from '../ports/chase-queue.port';
+import { SmsCredits } from '../manual/sms-credits';
 import { PlannedReminders } from '../reminders/planned-reminders';
 
 const SCHEDULER_META = { ip: null, requestId: null } as const;
@@ -13,7 +14,7 @@ const SCHEDULER_META = { ip: null, requestId: null } as const;
  * `intake.stalled`) recorded with the last one.
  */
 export class RecordChase {
-  static readonly inject = [UnitOfWork, IntakeStore, ChaseQueue, PlannedReminders, IntakeWriter] as const;
+  static readonly inject = [UnitOfWork, IntakeStore, ChaseQueue, PlannedReminders, IntakeWriter, SmsCredits] as const;
 
   constructor(
     private readonly uow: UnitOfWork,
@@ -21,6 +22,7 @@ export class RecordChase {
     private readonly queue: ChaseQueue,
     private readonly reminders: PlannedReminders,
     private readonly writer: IntakeWriter,
+    private readonly credits: SmsCredits,
   ) {}
 
   /** False when the lease was lost (another scheduler took the chase over): nothing written. */
@@ -28,6 +30,9 @@ export class RecordChase {
     return this.uow.run(async () => {
       const intake = await this.intakes.getForUpdate(systemAccess(chase.account_id), chase.intake_id);
       if (!(await this.queue.settle(chase.id, worker, outcome))) return false;
+      if (intake && chase.channel === 'sms' && (outcome.status === 'failed' || outcome.status === 'cancelled')) {
+        await this.giveBackCredit(intake.account_id, chase);
+      }
       const wentOut = outcome.status === 'sent' || outcome.status === 'skipped';
       if (!intake || !wentOut || (chase.kind !== 'invite' && chase.kind !== 'reminder')) return true;
       const plan = await this.reminders.planNext(intake, now);
@@ -39,5 +44,11 @@ export class RecordChase {
       }
       return true;
     });
+  }
+
+  /** A live SMS chase took a credit when it was recorded (RecordManualChase); one never sent gives it back. */
+  private async giveBackCredit(accountId: string, chase: DueChase): Promise<void> {
+    const record = (await this.intakes.chases(chase.intake_id)).find((c) => c.id === chase.id);
+    await this.credits.giveBack(accountId, record?.created_at ?? chase.scheduled_at);
   }
 }
