@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { useApi } from './api-test-app';
 import { type Json, type OpenApiDocument, type Operation, operationsOf } from './fuzz/document';
-import { FIXTURE_FIELDS } from './fuzz/fixtures';
+import { FIXTURE_FIELDS, Fixtures } from './fuzz/fixtures';
 import { Oracle } from './fuzz/oracle';
 import { fuzzOperation, type FuzzSettings } from './fuzz/runner';
 import { sampleOf } from './fuzz/schema-arbitrary';
@@ -22,7 +22,7 @@ const settings: FuzzSettings = {
   seed: Number(env['FUZZ_SEED'] ?? DEFAULT_SEED),
   runs: Number(env['FUZZ_RUNS'] ?? DEFAULT_RUNS),
   path: env['FUZZ_PATH'] || undefined,
-  requestsPerWorld: Number(env['FUZZ_REQUESTS_PER_WORLD'] ?? 100),
+  requestsPerWorld: Number(env['FUZZ_REQUESTS_PER_WORLD'] ?? 500),
   reportDir: join(process.cwd(), 'tmp', 'fuzz'),
 };
 const only = env['FUZZ_OP'];
@@ -65,9 +65,10 @@ describe(`fuzzing every operation of the OpenAPI document (seed ${settings.seed}
       const failures: string[] = [];
       const gaps: string[] = [];
       let requests = 0;
+      const fixtures = new Fixtures(api, settings.requestsPerWorld);
       for (const operation of operations) {
         const opStarted = Date.now();
-        const run = await fuzzOperation(api, document, operation, oracle, settings);
+        const run = await fuzzOperation(api, document, operation, oracle, settings, fixtures);
         requests += run.requests;
         if (run.failure) failures.push(run.failure);
         if (run.bodiesWithoutSchema.size) gaps.push(`${operation.name} (${[...run.bodiesWithoutSchema]})`);

@@ -5,18 +5,28 @@ import { type Api, type Owner } from '../api-test-app';
 
 /**
  * How each fixture is made, through the api itself as the owner's session: a folder, a template,
- * a live intake with items in each state the operations act on (submitted, with an uploaded file,
- * received outside, waived, with a waiver proposed by the client) and bounced recipients, a brief
+ * a live intake with a bounced recipient and items in each state the operations act on (submitted,
+ * with an uploaded file, received outside, waived, with a waiver proposed by the client), a brief
  * file and a signed URL to it, a spare API key, a team member and an unused invitation.
  */
 
-export type Part = 'folder' | 'template' | 'intake' | 'briefFile' | 'signedUrl' | 'spareKey' | 'member' | 'invitation';
+export type Part =
+  | 'folder'
+  | 'template'
+  | 'intake'
+  | 'itemStates'
+  | 'briefFile'
+  | 'signedUrl'
+  | 'spareKey'
+  | 'member'
+  | 'invitation';
 
 /** What a part needs first; dropping a part drops what needs it. */
 export const DEPENDS_ON: Record<Part, Part[]> = {
   folder: [],
   template: [],
   intake: ['folder'],
+  itemStates: ['intake'],
   briefFile: ['intake'],
   signedUrl: ['briefFile'],
   spareKey: [],
@@ -51,7 +61,9 @@ export interface World {
   remoteAddress: string;
   folder?: string;
   template?: string;
-  intake?: { id: string; slug: string; file: string };
+  intake?: { id: string; slug: string };
+  /** The intake's items put in their states (itemStates); the id of the file uploaded to `logo`. */
+  itemStates?: { file: string };
   briefFile?: string;
   /** The query of a signed download URL: key, expires, filename, type, sig. */
   signedUrl?: Record<string, string>;
@@ -74,11 +86,8 @@ async function call(api: Api, world: World, options: InjectOptions, expected: nu
   return response;
 }
 
-/**
- * A live intake, sent, filed in the folder: `about` submitted, a file uploaded to `logo`, `extras`
- * received outside, `brand` waived, a waiver proposed on `notes`, and both addresses bounced.
- */
-async function intake(api: Api, world: World): Promise<{ id: string; slug: string; file: string }> {
+/** A live intake, sent, filed in the folder, with `about` submitted and the extra recipient bounced. */
+async function intake(api: Api, world: World): Promise<{ id: string; slug: string }> {
   const payload = {
     project_name: 'Fuzz site',
     client: { email: CLIENT, name: 'Client', also_notify: [{ email: RECIPIENT, name: 'Assistant' }] },
@@ -92,9 +101,29 @@ async function intake(api: Api, world: World): Promise<{ id: string; slug: strin
   }>();
   const id = created.intake_id;
   const slug = created.portal_url.split('/').pop() ?? '';
-  const portal = `/portal/v1/${slug}/items`;
+  const submit = {
+    method: 'PUT',
+    url: `/portal/v1/${slug}/items/about`,
+    payload: { value: 'We bake bread.' },
+  } as const;
+  await call(api, world, submit, 200);
+  // A bounce arrives from the mail provider, which no endpoint stands in for. The client's address
+  // stays good: with every address bounced, nothing could be chased.
+  await api.db.query(
+    `UPDATE intakes SET also_notify = jsonb_set(also_notify, '{0,bounced_at}', to_jsonb(now())) WHERE id = $1`,
+    [id],
+  );
+  return { id, slug };
+}
+
+/**
+ * The intake's other items in the states the item operations act on: a file uploaded to `logo`,
+ * `extras` received outside, `brand` waived, a waiver proposed by the client on `notes`.
+ */
+async function itemStates(api: Api, world: World): Promise<{ file: string }> {
+  const id = world.intake?.id ?? '';
+  const portal = `/portal/v1/${world.intake?.slug ?? ''}/items`;
   const steps: Array<[InjectOptions, number]> = [
-    [{ method: 'PUT', url: `${portal}/about`, payload: { value: 'We bake bread.' } }, 200],
     [{ method: 'POST', url: `/v1/intakes/${id}/items/extras/received-outside`, payload: {} }, 200],
     [{ method: 'POST', url: `/v1/intakes/${id}/items/brand/waive`, payload: { reason: 'None' } }, 200],
     [{ method: 'POST', url: `${portal}/notes/waiver`, payload: { reason: 'Nothing to add' } }, 200],
@@ -102,13 +131,7 @@ async function intake(api: Api, world: World): Promise<{ id: string; slug: strin
   for (const [options, expected] of steps) await call(api, world, options, expected);
   const upload = multipart('file', 'logo.png', png(8, 8));
   const file = await call(api, world, { method: 'POST', url: `${portal}/logo/files`, ...upload }, 201);
-  // A bounce arrives from the mail provider, which no endpoint stands in for.
-  await api.db.query(
-    `UPDATE intakes SET client_bounced_at = now(),
-       also_notify = jsonb_set(also_notify, '{0,bounced_at}', to_jsonb(now())) WHERE id = $1`,
-    [id],
-  );
-  return { id, slug, file: file.json<{ file: { id: string } }>().file.id };
+  return { file: file.json<{ file: { id: string } }>().file.id };
 }
 
 /** Makes `part` and records it in the world. */
@@ -129,6 +152,9 @@ export async function buildPart(api: Api, world: World, part: Part): Promise<voi
     }
     case 'intake':
       world.intake = await intake(api, world);
+      return;
+    case 'itemStates':
+      world.itemStates = await itemStates(api, world);
       return;
     case 'briefFile': {
       const url = `/v1/intakes/${world.intake?.id}/brief/files`;

@@ -18,15 +18,15 @@ interface Provider {
 const PROVIDERS: Record<string, Provider> = {
   'intakes/{id}': { part: 'intake', values: (w) => [w.intake?.id ?? ''] },
   'v1/{slug}': { part: 'intake', values: (w) => [w.intake?.slug ?? ''] },
-  'items/{key}': { part: 'intake', values: () => ITEMS.map((i) => i.key) },
+  'items/{key}': { part: 'itemStates', values: () => ITEMS.map((i) => i.key) },
   'recipients/{email}': { part: 'intake', values: () => [RECIPIENT, CLIENT] },
-  'items/files/{fileId}': { part: 'intake', values: (w) => [w.intake?.file ?? ''] },
+  'items/files/{fileId}': { part: 'itemStates', values: (w) => [w.itemStates?.file ?? ''] },
   'brief/files/{fileId}': { part: 'briefFile', values: (w) => [w.briefFile ?? ''] },
   'folders/{id}': { part: 'folder', values: (w) => [w.folder ?? ''] },
   'keys/{id}': { part: 'spareKey', values: (w) => [w.spareKey ?? ''] },
   'members/{userId}': { part: 'member', values: (w) => [w.member ?? ''] },
   folder_id: { part: 'folder', values: (w) => [w.folder ?? ''] },
-  item_key: { part: 'intake', values: () => ITEMS.map((i) => i.key) },
+  item_key: { part: 'itemStates', values: () => ITEMS.map((i) => i.key) },
   template: { part: 'template', values: (w) => [w.template ?? ''] },
   token: { part: 'invitation', values: (w) => [w.invitation ?? ''] },
   email: { values: (w) => [w.owner.email, RECIPIENT] },
@@ -55,7 +55,11 @@ export function pathFixtureName(path: string, parameter: string): string | undef
 
 let addresses = 0;
 
-/** The fixtures of one operation's run: built on demand, rebuilt when used up. */
+/**
+ * The fixtures of a run: built on demand, rebuilt when used up. The owner carries over from one
+ * operation to the next (each sign-up and log-in costs a deliberately slow password hash), the
+ * things it owns do not (`forOperation`).
+ */
 export class Fixtures {
   private world?: World;
   private requests = 0;
@@ -65,6 +69,11 @@ export class Fixtures {
     /** A fresh owner after this many requests: counters and quotas start again. */
     private readonly requestsPerWorld: number,
   ) {}
+
+  /** A new operation starts: its folder, intake and the rest are made afresh. */
+  forOperation(): void {
+    if (this.world) this.world = { owner: this.world.owner, remoteAddress: this.world.remoteAddress };
+  }
 
   /** Readies what the names need; call before each request. */
   async prepare(names: Iterable<string>): Promise<void> {

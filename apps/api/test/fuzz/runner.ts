@@ -3,7 +3,7 @@ import { pdf, png } from '@intake/testing';
 import { type Api } from '../api-test-app';
 import { type SentRequest, toCurl } from './curl';
 import { type Json, type OpenApiDocument, type Operation } from './document';
-import { FIXTURE_FIELDS, Fixtures } from './fixtures';
+import { FIXTURE_FIELDS, type Fixtures } from './fixtures';
 import { type Oracle } from './oracle';
 import { type PlannedBody, type RequestPlan, requestArbitrary, type Upload } from './requests';
 import { FixtureRef, type Value } from './schema-arbitrary';
@@ -13,7 +13,7 @@ export interface FuzzSettings {
   runs: number;
   /** fast-check's path to one counterexample (replays it alone). */
   path?: string;
-  /** A new owner (and fixtures) after this many requests. */
+  /** A new owner (and fixtures) after this many requests, counters and quotas afresh. */
   requestsPerWorld: number;
   /** Where long bodies of failing requests are written for their curl line. */
   reportDir: string;
@@ -127,8 +127,9 @@ export async function fuzzOperation(
   operation: Operation,
   oracle: Oracle,
   settings: FuzzSettings,
+  fixtures: Fixtures,
 ): Promise<OperationRun> {
-  const fixtures = new Fixtures(api, settings.requestsPerWorld);
+  fixtures.forOperation();
   const run: OperationRun = { requests: 0, statuses: {}, bodiesWithoutSchema: new Set() };
   const context = { document, fixtureNames: FIXTURE_FIELDS };
   const property = fc.asyncProperty(requestArbitrary(operation, context), async (plan) => {
