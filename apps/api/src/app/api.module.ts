@@ -20,6 +20,7 @@ import { AccountsModule } from './accounts/accounts.module';
 import { ChasingModule } from './chasing/chasing.module';
 import { FilesModule } from './files/files.module';
 import { IntakesModule } from './intakes/intakes.module';
+import { MailEventsModule } from './mail-events/mail-events.module';
 import { PortalModule } from './portal/portal.module';
 import { PortalPageModule } from './portal-page/portal-page.module';
 import { TestClockModule } from './test-clock/test-clock.module';
@@ -58,6 +59,7 @@ export class ApiModule {
         ChasingModule,
         PortalModule,
         FilesModule,
+        MailEventsModule,
         PortalPageModule.forRoot(config),
         ...(config.testClock ? [TestClockModule] : []),
       ],

@@ -1,2 +1,3 @@
 export * from './lib/chase-queue';
 export * from './lib/chasing-persistence.module';
+export * from './lib/sent-chases';

@@ -32,7 +32,6 @@ export * from './lib/intakes/delete-intake';
 export * from './lib/intakes/update-intake';
 export * from './lib/recipients/add-recipient';
 export * from './lib/recipients/remove-recipient';
-export * from './lib/recipients/reinstate-recipient';
 export * from './lib/clients/list-clients';
 export * from './lib/items/add-items';
 export * from './lib/items/approve-item';

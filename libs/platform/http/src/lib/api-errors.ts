@@ -46,7 +46,10 @@ function implicitCases(method: string, operation: OperationLike): ErrorCase[] {
   }
   if (parameters.some((p) => p.in === 'path')) cases.push({ error: 'not_found' });
   const access = operation['x-access'] as { via: string; scope: string | null; role: string | null } | undefined;
-  if (access) {
+  if (access?.via === 'provider') {
+    // A shared secret, not an account's credentials: no request limit, no CSRF, no scope.
+    cases.push({ error: 'unauthorized' });
+  } else if (access) {
     cases.push({ error: 'unauthorized' }, { error: 'rate_limited', reason: 'hourly_limit' });
     if (access.via !== 'key' && UNSAFE.has(method)) cases.push({ error: 'forbidden', reason: 'csrf' });
     if (access.via === 'session') cases.push({ error: 'forbidden', reason: 'session_only' });

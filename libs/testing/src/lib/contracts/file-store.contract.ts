@@ -53,6 +53,7 @@ async function givenIntake(ports: FileStorePorts): Promise<{ accountId: string; 
     client_language: 'en',
     client_timezone: 'Europe/Prague',
     client_bounced_at: null,
+    client_temporary_bounces: 0,
     also_notify: [],
     email_copy: null,
     branding: null,

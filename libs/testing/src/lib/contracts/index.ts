@@ -23,3 +23,4 @@ export * from './mail-transport.contract';
 export * from './sms-transport.contract';
 export * from './chase-queue.contract';
 export * from './postgres-intake-stores';
+export * from './sent-chases.contract';

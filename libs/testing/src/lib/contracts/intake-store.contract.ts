@@ -38,9 +38,10 @@ export function describeIntakeStoreContract(name: string, setup: IntakeStoresSet
         status: 'in_progress',
         client_phone: '+420601123456',
         client_bounced_at: at(1),
+        client_temporary_bounces: 2,
         also_notify: [
           { email: 'petr@example.com', name: 'Petr', bounced_at: at(2) },
-          { email: 'eva@example.com', name: null, bounced_at: null },
+          { email: 'eva@example.com', name: null, bounced_at: null, temporary_bounces: 1 },
         ],
         email_copy: { subject: 'Podklady', intro: 'Dobrý den' },
         branding: { color: '#112233', logo: { width: 120 } },
@@ -204,7 +205,8 @@ export function describeIntakeStoreContract(name: string, setup: IntakeStoresSet
         status: 'completed',
         completed_at: at(30),
         owner_note: 'done',
-        also_notify: [{ email: 'petr@example.com', name: null, bounced_at: at(31) }],
+        also_notify: [{ email: 'petr@example.com', name: null, bounced_at: at(31), temporary_bounces: 3 }],
+        client_temporary_bounces: 1,
         due_date: '2027-01-15',
       };
       expect(await store().update(changed)).toBe(true);

@@ -86,6 +86,7 @@ export function anIntake(accountId: string, overrides: Partial<IntakeRecord> = {
     client_language: 'cs',
     client_timezone: 'Europe/Prague',
     client_bounced_at: null,
+    client_temporary_bounces: 0,
     also_notify: [],
     email_copy: null,
     branding: null,

@@ -6,6 +6,7 @@ import {
   InMemoryFolderStore,
   InMemoryIdempotencyStore,
   InMemoryIntakeStore,
+  InMemorySentChases,
   InMemoryTemplateStore,
 } from '../in-memory';
 import { describeClientDirectoryContract } from './client-directory.contract';
@@ -15,6 +16,7 @@ import { describeIntakeStoreContract } from './intake-store.contract';
 import { type IntakeStoresFixture, T0 } from './intake-stores.fixture';
 import { describeChaseCancellationContract } from './chase-cancellation.contract';
 import { describeChaseQueueContract } from './chase-queue.contract';
+import { describeSentChasesContract } from './sent-chases.contract';
 import { describeTemplateStoreContract } from './template-store.contract';
 import { newId } from '@intake/ids';
 
@@ -60,4 +62,9 @@ describeChaseQueueContract('in memory', async () => {
   const db = new InMemoryDatabase();
   const queue = new InMemoryChaseQueue(db);
   return { ...(await inMemoryIntakeStores(db)), queue, otherQueue: queue };
+});
+
+describeSentChasesContract('in memory', async () => {
+  const db = new InMemoryDatabase();
+  return { ...(await inMemoryIntakeStores(db)), queue: new InMemoryChaseQueue(db), sent: new InMemorySentChases(db) };
 });

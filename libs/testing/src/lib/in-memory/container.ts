@@ -1,4 +1,4 @@
-import { ChaseQueue, MailIdentity, PlannedReminders, SchedulerIdentity } from '@intake/application-chasing';
+import { ChaseQueue, MailIdentity, PlannedReminders, SchedulerIdentity, SentChases } from '@intake/application-chasing';
 import {
   type AccountRecord,
   AccountStore,
@@ -63,6 +63,7 @@ import {
   InMemoryTemplateStore,
 } from './intake-stores';
 import { InMemoryChaseQueue } from './chase-queue';
+import { InMemorySentChases } from './sent-chases';
 import { InMemoryMailTransport } from './mail-transport';
 import { InMemorySmsTransport } from './sms-transport';
 import { InMemoryWindowCounter } from './window-counter';
@@ -118,6 +119,7 @@ export class InMemoryContext extends TestContainer {
   readonly intakes = new InMemoryIntakeStore(this.db);
   readonly files = new InMemoryFileStore(this.db);
   readonly chaseQueue = new InMemoryChaseQueue(this.db);
+  readonly sentChases = new InMemorySentChases(this.db);
 
   constructor(options: { antivirus?: 'clamd' | 'none' } = {}) {
     super();
@@ -142,6 +144,7 @@ export class InMemoryContext extends TestContainer {
       .bind(ClientDirectory, new InMemoryClientDirectory(this.db))
       .bind(ReminderPlanner, new PlannedReminders(this.intakes))
       .bind(ChaseQueue, this.chaseQueue)
+      .bind(SentChases, this.sentChases)
       .bind(MailIdentity, new MailIdentity(MAIL_FROM_ADDRESS))
       .bind(SchedulerIdentity, new SchedulerIdentity('scheduler-test'))
       .bind(FileStore, this.files)

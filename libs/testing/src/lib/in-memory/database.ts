@@ -47,6 +47,8 @@ export interface ChaseDeliveryRow {
   recipients: string[];
   delivered_to: string[];
   send_attempts: number;
+  /** The provider reports applied to the chase (`mailEventKey`). */
+  provider_events: string[];
 }
 
 /**
@@ -71,7 +73,7 @@ export class InMemoryDatabase {
   readonly intakes = new Table<IntakeRecord>(this.uow);
   readonly items = new Table<ItemRecord>(this.uow);
   readonly chases = new Table<ChaseRecord>(this.uow);
-  /** The chases table's scheduler columns (lease, provider message, recipients), by chase id. */
+  /** The chases table's scheduler and bounce columns (lease, provider message, recipients, reports), by chase id. */
   readonly chaseDelivery = new Table<ChaseDeliveryRow>(this.uow);
   readonly idempotency = new Table<IdempotencyRow>(this.uow);
   readonly files = new Table<FileRow>(this.uow);

@@ -12,3 +12,4 @@ export * from './mail-transport';
 export * from './sms-transport';
 export * from './container';
 export * from './chase-queue';
+export * from './sent-chases';

@@ -117,6 +117,7 @@ export class IntakeDrafts {
       client_language: command.client.language ?? account.default_language ?? 'en',
       client_timezone: command.client.timezone ?? DEFAULT_TIMEZONE,
       client_bounced_at: null,
+      client_temporary_bounces: 0,
       also_notify: (command.client.also_notify ?? []).map((r) => ({
         email: r.email.trim(),
         name: r.name?.trim() || null,

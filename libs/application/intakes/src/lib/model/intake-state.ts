@@ -126,3 +126,11 @@ export function stillChasing(intake: IntakeRecord): boolean {
     intake.chase_schedule !== 'off'
   );
 }
+
+/** The addresses an intake's e-mails go to: the client's and every `also_notify` one, less retired (bounced) ones. */
+export function mailRecipients(intake: IntakeRecord): string[] {
+  return [
+    ...(intake.client_bounced_at ? [] : [intake.client_email]),
+    ...intake.also_notify.filter((r) => !r.bounced_at).map((r) => r.email),
+  ];
+}

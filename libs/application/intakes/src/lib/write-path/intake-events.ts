@@ -45,7 +45,8 @@ export class IntakeEvents {
     );
   }
 
-  private webhook(intake: IntakeRecord, payload: Record<string, unknown>, now: Date): Promise<void> {
+  /** A webhook event of the intake (its account and mode) into the outbox: for events no state machine emits. */
+  webhook(intake: IntakeRecord, payload: Record<string, unknown>, now: Date): Promise<void> {
     return this.outbox.append('webhook', { account_id: intake.account_id, mode: intake.mode, payload }, now);
   }
 }
