@@ -18,12 +18,16 @@ const DEFAULT_SEED = 20_260_611;
 const DEFAULT_RUNS = 50;
 const env = process.env;
 
+/** Shared secrets of the operations a provider calls (x-access `secret`), set on the api. */
+const SECRETS = { MAIL_EVENTS_SECRET: 'fuzz-mail-events-secret-0123456789abcdef' };
+
 const settings: FuzzSettings = {
   seed: Number(env['FUZZ_SEED'] ?? DEFAULT_SEED),
   runs: Number(env['FUZZ_RUNS'] ?? DEFAULT_RUNS),
   path: env['FUZZ_PATH'] || undefined,
   requestsPerWorld: Number(env['FUZZ_REQUESTS_PER_WORLD'] ?? 500),
   reportDir: join(process.cwd(), 'tmp', 'fuzz'),
+  secrets: SECRETS,
 };
 const only = env['FUZZ_OP'];
 /** The whole run's time limit: about 50 ms a request, and never under two minutes. */
@@ -33,7 +37,7 @@ const say = (line: string) => process.stdout.write(`${line}\n`);
 describe(`fuzzing every operation of the OpenAPI document (seed ${settings.seed})`, () => {
   // The hourly request limit only counts here: the fuzzer sends far more than any plan allows.
   // Warnings and errors only: the log is kept in memory, and a long run sends 100,000 requests.
-  const api = useApi({ RATE_LIMIT_MODE: 'observe', LOG_LEVEL: 'warn' });
+  const api = useApi({ RATE_LIMIT_MODE: 'observe', LOG_LEVEL: 'warn', ...SECRETS });
   let document: OpenApiDocument;
   let operations: Operation[] = [];
   let oracle: Oracle;

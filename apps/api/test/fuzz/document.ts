@@ -52,7 +52,9 @@ export interface DocumentedError {
 
 export interface Access {
   public?: boolean;
-  via?: 'any' | 'session' | 'key';
+  via?: 'any' | 'session' | 'key' | 'provider';
+  /** For `provider`: the environment variable holding the shared secret it presents. */
+  secret?: string;
   scope?: string | null;
   role?: string | null;
 }

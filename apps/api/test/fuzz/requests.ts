@@ -11,12 +11,12 @@ import { type GenerationContext, sampleOf, valueArbitrary, type Value } from './
  * references still unresolved (the runner fills them in against the fixtures of the moment).
  */
 
-export type Auth = 'session' | 'key' | 'none';
+export type Auth = 'session' | 'key' | 'provider' | 'none';
 
 export type Upload = 'png' | 'pdf' | 'empty' | 'garbage';
 
 export type PlannedBody =
-  | { json: Value }
+  | { json: Value; contentType?: string }
   | { raw: RawBody }
   | { multipart: { field: string; filename: string; contentType: string; content: Upload; extra?: boolean } };
 
@@ -38,10 +38,14 @@ interface BodyPart {
   body: PlannedBody | undefined;
 }
 
-/** Who the owner is for this operation (x-access): a session, an admin key, or nobody. */
+/**
+ * Who calls the operation (x-access): the owner's session or admin key, the provider with its
+ * shared secret, or nobody.
+ */
 function authArbitrary(operation: Operation): fc.Arbitrary<Auth> {
   const { access } = operation;
   if (access.public) return fc.constant('none');
+  if (access.via === 'provider') return fc.constant('provider');
   if (access.via === 'session') return fc.constant('session');
   if (access.via === 'key') return fc.constant('key');
   return fc.constantFrom('session', 'key');
@@ -96,8 +100,12 @@ export function requestArbitrary(operation: Operation, context: GenerationContex
   const sample = jsonSchema ? sampleOf(context, jsonSchema) : undefined;
   const validJson = jsonSchema ? valueArbitrary(context, jsonSchema) : undefined;
   const multipart = multipartSchema ? multipartBodies(multipartSchema) : undefined;
+  // Other media types the operation takes with the same schema (text/plain, as SNS posts JSON).
+  const jsonTypes = Object.entries(operation.body)
+    .filter(([, schema]) => JSON.stringify(schema) === JSON.stringify(jsonSchema))
+    .map(([type]) => type);
   const validBody: fc.Arbitrary<PlannedBody | undefined> = validJson
-    ? validJson.map((json) => ({ json }))
+    ? fc.tuple(validJson, fc.constantFrom(...jsonTypes)).map(([json, contentType]) => ({ json, contentType }))
     : multipart
       ? multipart.valid
       : fc.constant(undefined);

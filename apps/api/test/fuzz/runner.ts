@@ -17,6 +17,8 @@ export interface FuzzSettings {
   requestsPerWorld: number;
   /** Where long bodies of failing requests are written for their curl line. */
   reportDir: string;
+  /** Shared secrets by environment variable, for operations a provider calls (x-access.secret). */
+  secrets: Record<string, string>;
 }
 
 export interface OperationRun {
@@ -77,7 +79,7 @@ function multipartBody(m: Extract<PlannedBody, { multipart: unknown }>['multipar
 }
 
 /** The plan made concrete against the fixtures of the moment. */
-function materialise(operation: Operation, plan: RequestPlan, fixtures: Fixtures) {
+function materialise(operation: Operation, plan: RequestPlan, fixtures: Fixtures, settings: FuzzSettings) {
   const valueOf = (ref: FixtureRef) => fixtures.value(ref.name, ref.pick) ?? '';
   const onWire = (v: string | FixtureRef) =>
     v instanceof FixtureRef ? `${v.prefix}${encodeURIComponent(valueOf(v))}${v.suffix}` : v;
@@ -94,6 +96,7 @@ function materialise(operation: Operation, plan: RequestPlan, fixtures: Fixtures
   const headers: Record<string, string> = { ...plan.headers };
   const { owner } = fixtures;
   if (plan.auth === 'key') headers['authorization'] = `Bearer ${owner.key}`;
+  if (plan.auth === 'provider') headers['authorization'] = `Bearer ${settings.secrets[operation.access.secret ?? '']}`;
   if (plan.auth === 'session') {
     headers['cookie'] = owner.session.cookie;
     if (operation.method !== 'GET') headers['x-csrf-token'] = owner.session.csrf;
@@ -103,7 +106,7 @@ function materialise(operation: Operation, plan: RequestPlan, fixtures: Fixtures
   if (plan.body && 'json' in plan.body) {
     json = resolveJson(plan.body.json);
     body = JSON.stringify(json) ?? 'null';
-    headers['content-type'] = 'application/json';
+    headers['content-type'] = plan.body.contentType ?? 'application/json';
   } else if (plan.body && 'raw' in plan.body) {
     body = plan.body.raw.text;
     if (plan.body.raw.contentType !== null) headers['content-type'] = plan.body.raw.contentType;
@@ -135,7 +138,7 @@ export async function fuzzOperation(
   const property = fc.asyncProperty(requestArbitrary(operation, context), async (plan) => {
     const names = fixtureNames(plan);
     await fixtures.prepare(names);
-    const { sent, json } = materialise(operation, plan, fixtures);
+    const { sent, json } = materialise(operation, plan, fixtures, settings);
     const response = await api.t.app.inject({
       method: sent.method as 'GET',
       url: sent.url,
@@ -156,7 +159,9 @@ export async function fuzzOperation(
       { status: response.statusCode, headers: response.headers, body: response.body },
       sentValid,
     );
-    if (response.statusCode === 401 && plan.auth !== 'none') await fixtures.credentialsGone(plan.auth);
+    if (response.statusCode === 401 && (plan.auth === 'session' || plan.auth === 'key')) {
+      await fixtures.credentialsGone(plan.auth);
+    }
     else if (response.statusCode < 300 && operation.method !== 'GET') fixtures.used(names);
     if (problems.length > 0) {
       const answer = `${response.statusCode} ${response.body.slice(0, 500)}${serverError(api, response.headers['x-request-id'])}`;
