@@ -172,6 +172,13 @@ describe('intake settings, recipients and clients (real Postgres and Redis)', ()
       expect((await call('POST', `/v1/intakes/${id}/recipients`, { email: 'not-an-email' })).statusCode).toBe(422);
     });
 
+    it('an address longer than 100 characters can be removed (the router once refused it: 414)', async () => {
+      const id = await newIntake();
+      const email = `${'a'.repeat(64)}@${'b'.repeat(60)}.${'c'.repeat(60)}.example`;
+      expect((await call('POST', `/v1/intakes/${id}/recipients`, { email })).statusCode).toBe(201);
+      expect((await call('DELETE', `/v1/intakes/${id}/recipients/${encodeURIComponent(email)}`)).statusCode).toBe(204);
+    });
+
     it('reinstate clears a bounce: 404 unknown, 409 not bounced, still_chasing by status', async () => {
       const id = await newIntake({
         client: { email: 'jan@client.example', name: 'Jan', also_notify: [{ email: 'a@client.example' }] },

@@ -26,10 +26,12 @@ import {
   OptionalBoolean,
   EmailAddress,
   IsIanaTimeZone,
+  NOT_BLANK_PATTERN,
   OptionalOneOf,
   OptionalText,
   PageQuery,
   RequiredText,
+  TIME_ZONE_FORMAT,
 } from '../validation';
 
 const NOT_BLANK = /\S/;
@@ -62,13 +64,13 @@ export class SignUpRequest {
 }
 
 export class LogInRequest {
-  @ApiProperty({ example: 'jana@studio.example' })
+  @ApiProperty({ example: 'jana@studio.example', minLength: 1, maxLength: 254 })
   @IsString()
   @IsNotEmpty()
   @MaxLength(254)
   email!: string;
 
-  @ApiProperty({ example: 'correct horse battery' })
+  @ApiProperty({ example: 'correct horse battery', minLength: 1, maxLength: PASSWORD_MAX_LENGTH })
   @IsString()
   @IsNotEmpty()
   @MaxLength(PASSWORD_MAX_LENGTH)
@@ -76,13 +78,13 @@ export class LogInRequest {
 }
 
 export class AcceptInvitationRequest {
-  @ApiProperty({ description: 'the token from the invitation link' })
+  @ApiProperty({ description: 'the token from the invitation link', minLength: 1, maxLength: 200 })
   @IsString()
   @IsNotEmpty()
   @MaxLength(200)
   token!: string;
 
-  @ApiProperty({ minLength: PASSWORD_MIN_LENGTH })
+  @ApiProperty({ minLength: PASSWORD_MIN_LENGTH, maxLength: PASSWORD_MAX_LENGTH })
   @IsString()
   @MinLength(PASSWORD_MIN_LENGTH)
   @MaxLength(PASSWORD_MAX_LENGTH)
@@ -107,7 +109,14 @@ export class CreateKeyRequest {
   @OptionalOneOf(MODES, { enum: MODES, default: 'live' })
   mode?: Mode;
 
-  @ApiProperty({ enum: SCOPES, isArray: true, example: ['intakes:read', 'intakes:write'] })
+  @ApiProperty({
+    enum: SCOPES,
+    isArray: true,
+    minItems: 1,
+    maxItems: SCOPES.length,
+    uniqueItems: true,
+    example: ['intakes:read', 'intakes:write'],
+  })
   @ArrayMinSize(1)
   @ArrayMaxSize(SCOPES.length)
   @ArrayUnique()
@@ -116,7 +125,7 @@ export class CreateKeyRequest {
 }
 
 export class UpdateAccountRequest {
-  @ApiPropertyOptional({ example: 'Studio Nováková' })
+  @ApiPropertyOptional({ example: 'Studio Nováková', maxLength: 120, pattern: NOT_BLANK_PATTERN })
   @Optional()
   @IsString()
   @Matches(NOT_BLANK, { message: 'must not be blank' })
@@ -126,7 +135,7 @@ export class UpdateAccountRequest {
   @OptionalOneOf(LANGUAGES, { enum: LANGUAGES })
   default_language?: Language;
 
-  @ApiPropertyOptional({ example: 'Europe/Prague' })
+  @ApiPropertyOptional({ example: 'Europe/Prague', format: TIME_ZONE_FORMAT })
   @Optional()
   @IsIanaTimeZone()
   default_timezone?: string;
@@ -134,6 +143,8 @@ export class UpdateAccountRequest {
   @ApiPropertyOptional({
     type: String,
     example: 'Jana from Studio Nováková',
+    maxLength: 120,
+    pattern: NOT_BLANK_PATTERN,
     nullable: true,
     description: 'null clears it',
   })

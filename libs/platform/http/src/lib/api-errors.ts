@@ -31,16 +31,17 @@ const UNSAFE = new Set(['post', 'put', 'patch', 'delete']);
 function implicitCases(method: string, operation: OperationLike): ErrorCase[] {
   const cases: ErrorCase[] = [{ error: 'internal_error' }, { error: 'service_unavailable' }];
   const parameters = operation.parameters ?? [];
-  if (operation.requestBody) {
-    const types = Object.keys(operation.requestBody.content ?? {});
-    if (types.includes('application/json')) cases.push({ error: 'invalid_request', reason: 'malformed_json' });
+  if (operation.requestBody || UNSAFE.has(method)) {
+    // Fastify reads whatever body an unsafe request carries, JSON included, before any handler
+    // runs: an operation that takes no body (or only multipart) still refuses a broken one.
     cases.push(
+      { error: 'invalid_request', reason: 'malformed_json' },
       { error: 'invalid_request', reason: 'unsupported_media_type' },
       { error: 'unprocessable', reason: 'body_too_large' },
-      { error: 'unprocessable', reason: 'validation_failed' },
     );
-  } else if (parameters.length > 0) {
-    // Query rules, and the NUL rule every parameter shares (a NUL in a path parameter too).
+  }
+  if (operation.requestBody || parameters.length > 0) {
+    // Body and query rules, and the NUL rule every parameter shares (a NUL in a path parameter too).
     cases.push({ error: 'unprocessable', reason: 'validation_failed' });
   }
   if (parameters.some((p) => p.in === 'path')) cases.push({ error: 'not_found' });
