@@ -89,6 +89,7 @@ export function accessProblems(access: unknown): string[] {
   if (access === undefined) return ['declares no x-access'];
   const a = access as Record<string, unknown>;
   if (a['public'] === true) return [];
+  if (a['via'] === 'provider') return providerProblems(a);
   const problems: string[] = [];
   if (!['any', 'session', 'key'].includes(a['via'] as string)) problems.push(`x-access.via is ${String(a['via'])}`);
   if (a['scope'] !== null && !SCOPES.includes(a['scope'] as Scope)) problems.push(`x-access.scope is ${a['scope']}`);
@@ -97,8 +98,25 @@ export function accessProblems(access: unknown): string[] {
   return problems;
 }
 
+/**
+ * A route of a service outside any account (the mail provider): it names the deployment's shared
+ * secret it takes. The account rules do not apply to it; its own tests check the secret.
+ */
+function providerProblems(a: Record<string, unknown>): string[] {
+  const problems: string[] = [];
+  if (typeof a['secret'] !== 'string' || !/^[A-Z][A-Z0-9_]+$/.test(a['secret'])) {
+    problems.push(`x-access.secret is ${String(a['secret'])}, not an environment variable`);
+  }
+  if (typeof a['description'] !== 'string') problems.push('x-access.description is missing');
+  return problems;
+}
+
+/** Called with an account's credentials (a key or a session): the matrix's rules apply. */
 export const isRestricted = (access: unknown): access is Restricted =>
-  access !== undefined && (access as { public?: boolean }).public !== true && accessProblems(access).length === 0;
+  access !== undefined &&
+  (access as { public?: boolean }).public !== true &&
+  (access as { via?: unknown }).via !== 'provider' &&
+  accessProblems(access).length === 0;
 
 const SAMPLING = { skipNonRequired: true, skipReadOnly: true, quiet: true } as const;
 

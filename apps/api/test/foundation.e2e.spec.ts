@@ -143,6 +143,14 @@ describe('api foundation (real Postgres and Redis)', () => {
       expect(expectEnvelope(response)['error']).toBe('not_found');
     });
 
+    it('a path the router refuses (broken percent-encoding, a 1,025-character parameter) is the 404 envelope', async () => {
+      for (const url of ['/v1/intakes/%zz', '/v1/intakes/%ED%A0%80', `/v1/intakes/${'x'.repeat(1025)}`]) {
+        const response = await api.t.app.inject({ method: 'GET', url });
+        expect([url.slice(0, 20), response.statusCode]).toEqual([url.slice(0, 20), 404]);
+        expect(expectEnvelope(response)['error']).toBe('not_found');
+      }
+    });
+
     it('malformed JSON is 400 invalid_request', async () => {
       const response = await api.t.app.inject({
         method: 'POST',

@@ -25,10 +25,10 @@ describe('intake settings, recipients and clients (real Postgres and Redis)', ()
         as,
       )
     ).json().intake_id as string;
-  const addReminder = (id: string, status: string) =>
+  const addReminder = (id: string, status: string, attemptNo = 1) =>
     api.db.query(
-      `INSERT INTO chases (id, intake_id, channel, kind, status, scheduled_at, attempt_no, created_at) VALUES ($1, $2, 'email', 'reminder', $3, now(), 1, now())`,
-      [`chs_test${Math.random().toString(36).slice(2, 14)}`, id, status],
+      `INSERT INTO chases (id, intake_id, channel, kind, status, scheduled_at, attempt_no, created_at) VALUES ($1, $2, 'email', 'reminder', $3, now(), $4, now())`,
+      [`chs_test${Math.random().toString(36).slice(2, 14)}`, id, status, attemptNo],
     );
 
   describe('PATCH /v1/intakes/:id', () => {
@@ -106,7 +106,8 @@ describe('intake settings, recipients and clients (real Postgres and Redis)', ()
 
     it('raising max_reminders above the reminders sent clears stalled_at; other changes keep a stalled intake stalled', async () => {
       const id = await newIntake();
-      for (let i = 0; i < 3; i += 1) await addReminder(id, 'sent');
+      // Reminders sent are counted by their attempt_no, which never resets.
+      for (let i = 1; i <= 3; i += 1) await addReminder(id, 'sent', i);
       await api.db.query(`UPDATE intakes SET stalled_at = now() WHERE id = $1`, [id]);
       const unchanged = await call('PATCH', `/v1/intakes/${id}`, { respect_quiet_hours: false });
       expect(unchanged.json().intake.stalled_at).not.toBeNull();
@@ -169,6 +170,13 @@ describe('intake settings, recipients and clients (real Postgres and Redis)', ()
       const primary = await call('DELETE', `/v1/intakes/${id}/recipients/${encodeURIComponent('jan@client.example')}`);
       expect([primary.statusCode, primary.json().reason]).toEqual([400, 'recipient_is_primary']);
       expect((await call('POST', `/v1/intakes/${id}/recipients`, { email: 'not-an-email' })).statusCode).toBe(422);
+    });
+
+    it('an address longer than 100 characters can be removed (the router once refused it: 414)', async () => {
+      const id = await newIntake();
+      const email = `${'a'.repeat(64)}@${'b'.repeat(60)}.${'c'.repeat(60)}.example`;
+      expect((await call('POST', `/v1/intakes/${id}/recipients`, { email })).statusCode).toBe(201);
+      expect((await call('DELETE', `/v1/intakes/${id}/recipients/${encodeURIComponent(email)}`)).statusCode).toBe(204);
     });
 
     it('reinstate clears a bounce: 404 unknown, 409 not bounced, still_chasing by status', async () => {

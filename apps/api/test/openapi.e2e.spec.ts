@@ -56,6 +56,23 @@ describe('GET /v1/openapi.json', () => {
     }
   });
 
+  it('documents the mail provider’s route with its own shared-secret scheme, outside every account rule', () => {
+    expect(document.components.securitySchemes['mail_events']).toMatchObject({ type: 'http', scheme: 'bearer' });
+    const events = document.paths['/v1/provider/mail-events']?.['post'] as unknown as Record<string, unknown>;
+    expect(events['security']).toEqual([{ mail_events: [] }]);
+    expect(events['x-access']).toMatchObject({ via: 'provider', secret: 'MAIL_EVENTS_SECRET' });
+    expect(events['x-errors']).toEqual(
+      expect.arrayContaining([
+        { status: 401, error: 'unauthorized' },
+        { status: 422, error: 'unprocessable', reason: 'validation_failed' },
+        { status: 503, error: 'service_unavailable', reason: 'mail_events_disabled' },
+      ]),
+    );
+    expect(events['x-errors']).not.toEqual(
+      expect.arrayContaining([expect.objectContaining({ error: 'rate_limited' })]),
+    );
+  });
+
   it('says who may call every operation: public, or via, scope and role (x-access, x-required-scope)', () => {
     const operations = Object.entries(document.paths).flatMap(([path, item]) =>
       Object.entries(item).map(([method, op]) => ({ path, method, op: op as Record<string, unknown> })),

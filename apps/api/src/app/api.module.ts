@@ -13,11 +13,14 @@ import { ChasingPersistenceModule } from '@intake/postgres-chasing';
 import { QueueModule } from '@intake/queue';
 import { RedisModule, RedisProbe } from '@intake/redis';
 import { S3Module } from '@intake/s3';
+import { SmsModule } from '@intake/sms';
 import { StorageFsModule } from '@intake/storage-fs';
 import { UploadsModule } from '@intake/uploads';
 import { AccountsModule } from './accounts/accounts.module';
+import { ChasingModule } from './chasing/chasing.module';
 import { FilesModule } from './files/files.module';
 import { IntakesModule } from './intakes/intakes.module';
+import { MailEventsModule } from './mail-events/mail-events.module';
 import { PortalModule } from './portal/portal.module';
 import { PortalPageModule } from './portal-page/portal-page.module';
 import { TestClockModule } from './test-clock/test-clock.module';
@@ -38,6 +41,7 @@ export class ApiModule {
         ClockModule.forRoot({ testClock: config.testClock }),
         config.storage.driver === 's3' ? S3Module.forRoot(config.storage) : StorageFsModule.forRoot(config.storage),
         MailModule.forRoot(config.mail),
+        SmsModule.forRoot(config.sms),
         AntivirusModule.forRoot(config.antivirus),
         UploadsModule,
         QueueModule.forRoot(config.redis),
@@ -52,8 +56,10 @@ export class ApiModule {
         ChasingPersistenceModule,
         AccountsModule,
         IntakesModule,
+        ChasingModule,
         PortalModule,
         FilesModule,
+        MailEventsModule,
         PortalPageModule.forRoot(config),
         ...(config.testClock ? [TestClockModule] : []),
       ],

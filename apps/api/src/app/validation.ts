@@ -63,7 +63,10 @@ export const Optional = ({ nullable = false }: { nullable?: boolean } = {}) =>
         satisfies('notNull', NOT_NULL_MESSAGE, (value) => value !== null),
       );
 
-/** limit (1 to 100, default 20) and offset (from 0) of every list endpoint. */
+/**
+ * limit (1 to 100, default 20) and offset (from 0) of every list endpoint. The offset stops at the
+ * largest integer a number holds exactly (PostgreSQL's bigint refused 1e20 with a 500).
+ */
 export class PageQuery {
   @ApiPropertyOptional({ type: 'integer', minimum: 1, maximum: 100, default: 20 })
   @Optional()
@@ -73,19 +76,22 @@ export class PageQuery {
   @Max(100)
   limit?: number;
 
-  @ApiPropertyOptional({ type: 'integer', minimum: 0, default: 0 })
+  @ApiPropertyOptional({ type: 'integer', minimum: 0, maximum: Number.MAX_SAFE_INTEGER, default: 0 })
   @Optional()
   @Type(() => Number)
   @IsInt()
   @Min(0)
+  @Max(Number.MAX_SAFE_INTEGER)
   offset?: number;
 }
 
 /*
  * Composite decorators for the stacks our DTOs repeat. Each takes the property's OpenAPI options
- * as they were and applies the same class-validator decorators in the same order as the stack it
- * replaces, so the document and every validation message stay as they were. (In a stack the
- * bottom decorator runs first; `stack` lists them top to bottom and applies them bottom up.)
+ * and applies the same class-validator decorators in the same order as the stack it replaces, so
+ * every validation message stays as it was; the document also states the rules a schema can
+ * (lengths, non-blank text as a pattern, the e-mail format, integer bounds), so that a value valid
+ * by the document passes them. (In a stack the bottom decorator runs first; `stack` lists them top
+ * to bottom and applies them bottom up.)
  */
 const stack = (...decorators: PropertyDecorator[]) => applyDecorators(...[...decorators].reverse());
 
@@ -102,10 +108,28 @@ interface TextRules {
 
 const lengthOf = ({ min, max }: TextRules) => (min === undefined ? MaxLength(max) : Length(min, max));
 
+/** What the document says of text rules: lengths, and non-blank (or trimmed non-empty) text as a pattern. */
+const textDoc = ({
+  min,
+  max,
+  trim,
+  notBlank,
+}: TextRules & { notBlank?: boolean }): { maxLength: number; minLength?: number; pattern?: string } => ({
+  maxLength: max,
+  ...(min !== undefined ? { minLength: min } : {}),
+  ...(notBlank || (trim && (min ?? 0) > 0) ? { pattern: NOT_BLANK.source } : {}),
+});
+
+/** The document's word for "not blank": at least one character that is not white space. */
+export const NOT_BLANK_PATTERN = NOT_BLANK.source;
+
+/** The document's format for an IANA time zone (Europe/Prague), which no JSON Schema format names. */
+export const TIME_ZONE_FORMAT = 'iana-time-zone';
+
 /** An optional string (null too with `nullable`); `null` is kept as a value that clears the field. */
 export const OptionalText = (doc: ApiPropertyOptions, rules: TextRules & { nullable?: boolean }) =>
   stack(
-    ApiPropertyOptional({ type: String, ...doc }),
+    ApiPropertyOptional({ type: String, ...textDoc(rules), ...doc }),
     Optional({ nullable: rules.nullable }),
     ...(rules.trim ? [Transform(trimmed)] : []),
     IsString(),
@@ -115,7 +139,7 @@ export const OptionalText = (doc: ApiPropertyOptions, rules: TextRules & { nulla
 /** A required string; `notBlank` refuses white space alone ("must not be blank"). */
 export const RequiredText = (doc: ApiPropertyOptions, rules: TextRules & { notBlank?: boolean }) =>
   stack(
-    ApiProperty({ type: String, ...doc }),
+    ApiProperty({ type: String, ...textDoc(rules), ...doc }),
     ...(rules.trim ? [Transform(trimmed)] : []),
     IsString(),
     ...(rules.notBlank ? [Matches(NOT_BLANK, { message: 'must not be blank' })] : []),
@@ -124,7 +148,7 @@ export const RequiredText = (doc: ApiPropertyOptions, rules: TextRules & { notBl
 
 /** A required e-mail address of at most 254 characters. */
 export const EmailAddress = (doc: ApiPropertyOptions) =>
-  stack(ApiProperty({ type: String, ...doc }), IsEmail(), MaxLength(254));
+  stack(ApiProperty({ type: String, format: 'email', maxLength: 254, ...doc }), IsEmail(), MaxLength(254));
 
 /** An optional boolean. */
 export const OptionalBoolean = (doc: ApiPropertyOptions = {}) =>
@@ -136,7 +160,13 @@ export const OptionalOneOf = (values: readonly unknown[], doc: ApiPropertyOption
 
 /** An optional whole number within [min, max]. */
 export const OptionalInt = (doc: ApiPropertyOptions, { min, max }: { min: number; max: number }) =>
-  stack(ApiPropertyOptional({ type: 'integer', ...doc }), Optional(), IsInt(), Min(min), Max(max));
+  stack(
+    ApiPropertyOptional({ type: 'integer', minimum: min, maximum: max, ...doc }),
+    Optional(),
+    IsInt(),
+    Min(min),
+    Max(max),
+  );
 
 /** An optional nested object validated as `type`. */
 export const OptionalNested = (type: () => new () => object, doc: ApiPropertyOptions) =>

@@ -12,21 +12,31 @@ import { IntakesPersistenceModule } from '@intake/postgres-intakes';
 import { ChasingPersistenceModule } from '@intake/postgres-chasing';
 import { AccountsPersistenceModule } from '@intake/postgres-accounts';
 import { ScanFile, SweepScans } from '@intake/application-files';
-import { IntakeEvents, IntakeWriter, PortalLinks } from '@intake/application-intakes';
+import {
+  IntakeEvents,
+  IntakeWriter,
+  PortalLinks,
+  PurgeExpiredIntakes,
+  SweepOverdueIntakes,
+} from '@intake/application-intakes';
 import {
   ChaseLetters,
   DeliverChase,
   MailIdentity,
+  OwnerMailSettings,
   PlannedReminders,
   RecordChase,
   SchedulerIdentity,
   SendDueChases,
+  SendOwnerNotices,
+  SmsCredits,
 } from '@intake/application-chasing';
 import { hostname } from 'node:os';
 import { randomToken } from '@intake/ids';
 import { QueueModule } from '@intake/queue';
 import { RedisModule, RedisProbe } from '@intake/redis';
 import { S3Module } from '@intake/s3';
+import { SmsModule } from '@intake/sms';
 import { StorageFsModule } from '@intake/storage-fs';
 import { ScanProcessor } from './scan.processor';
 import { SCHEDULER_PASSES, SchedulerProcessor } from './scheduler.processor';
@@ -52,6 +62,7 @@ export class SchedulerModule {
         ClockModule.forRoot({ testClock: config.testClock }),
         config.storage.driver === 's3' ? S3Module.forRoot(config.storage) : StorageFsModule.forRoot(config.storage),
         MailModule.forRoot(config.mail),
+        SmsModule.forRoot(config.sms),
         AntivirusModule.forRoot(config.antivirus),
         QueueModule.forRoot(config.redis),
         SharedKernelModule,
@@ -73,18 +84,25 @@ export class SchedulerModule {
           provide: SchedulerIdentity,
           useValue: new SchedulerIdentity(`${hostname()}:${process.pid}:${randomToken(12)}`),
         },
+        { provide: OwnerMailSettings, useValue: new OwnerMailSettings(config.appUrl, config.mail.from) },
         useCase(PlannedReminders),
         useCase(ChaseLetters),
+        useCase(SmsCredits),
         useCase(RecordChase),
         useCase(DeliverChase),
         useCase(SendDueChases),
         useCase(IntakeEvents),
         useCase(IntakeWriter),
+        useCase(SweepOverdueIntakes),
+        useCase(PurgeExpiredIntakes),
+        useCase(SendOwnerNotices),
         useCase(ScanFile),
         useCase(SweepScans),
         {
           provide: SCHEDULER_PASSES,
-          inject: [SendDueChases, SweepScans],
+          // Owner notifications after the passes that queue them (a stall, an overdue intake), so
+          // one pass sends what it found.
+          inject: [SendDueChases, SweepOverdueIntakes, PurgeExpiredIntakes, SendOwnerNotices, SweepScans],
           useFactory: (...passes: SchedulerPass[]) => passes,
         },
         SchedulerProcessor,

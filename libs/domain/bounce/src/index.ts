@@ -3,3 +3,4 @@ export * from './lib/mail-event';
 export * from './lib/reinstate';
 export * from './lib/chase-bounced';
 export * from './lib/ses-notification';
+export * from './lib/provider-body';

@@ -16,6 +16,8 @@ import { ACCESS_RULE, ApiError, Public } from '@intake/http';
 /** Who may call a route: every route declares one (the guard refuses routes that do not). */
 export type AccessRule =
   | { public: true }
+  /** A service outside any account (the mail provider) holding a shared secret of the deployment. */
+  | { public?: false; via: 'provider' }
   | {
       public?: false;
       /** `session`: dashboard users only; `key`: API keys only; `any`: either. */
@@ -32,7 +34,7 @@ export { ACCESS_RULE, Public };
  * Declares who may call a route, and documents it in OpenAPI: the security schemes, the scope
  * (`x-required-scope`), the role and the 401/403/429 answers.
  */
-export function Access(rule: Exclude<AccessRule, { public: true }>) {
+export function Access(rule: Exclude<AccessRule, { public: true } | { via: 'provider' }>) {
   const security =
     rule.via === 'session'
       ? [ApiCookieAuth('session')]
@@ -77,6 +79,23 @@ export function Access(rule: Exclude<AccessRule, { public: true }>) {
       type: ApiError,
       description: 'hourly request limit of the plan reached; Retry-After',
     }),
+  );
+}
+
+/**
+ * The mail provider's route (POST /v1/provider/mail-events): the shared secret MAIL_EVENTS_SECRET
+ * as a bearer token (or as the password of Basic authentication, which is what an Amazon SNS
+ * HTTPS subscription can send); no account, no request limit, no CSRF. Documented as its own
+ * security scheme, `mail_events`, and `x-access: {via: 'provider'}`.
+ */
+export function ProviderAccess() {
+  const description =
+    'The mail provider only: Authorization: Bearer <MAIL_EVENTS_SECRET>, or Basic with it as the password. 503 mail_events_disabled while MAIL_EVENTS_SECRET is unset.';
+  return applyDecorators(
+    SetMetadata(ACCESS_RULE, { via: 'provider' } satisfies AccessRule),
+    ApiBearerAuth('mail_events'),
+    ApiExtension('x-access', { via: 'provider', secret: 'MAIL_EVENTS_SECRET', description }),
+    ApiUnauthorizedResponse({ type: ApiError, description: 'a missing or wrong shared secret' }),
   );
 }
 

@@ -23,15 +23,28 @@ import {
 import { type Actor, Mode, MODES } from '@intake/domain-kernel';
 import {
   Optional,
+  OptionalBoolean,
   EmailAddress,
   IsIanaTimeZone,
+  NOT_BLANK_PATTERN,
   OptionalOneOf,
   OptionalText,
   PageQuery,
   RequiredText,
+  TIME_ZONE_FORMAT,
 } from '../validation';
 
 const NOT_BLANK = /\S/;
+
+/** The account's owner-notification switches, as the document describes them. */
+const NOTIFY = {
+  completed: 'e-mail the owner when an intake completes (default true)',
+  stalled: 'e-mail the owner when an intake stalls after its last reminder (default true)',
+  overdue:
+    'e-mail the owner when an intake’s due date has passed with required items outstanding (default true); the intake.overdue webhook event fires regardless',
+  bounced: 'e-mail the owner when a client’s address bounces or complains (default true)',
+  members: 'send the notifications the owner gets to every team member as well (default false)',
+} as const;
 
 export class SignUpRequest {
   @EmailAddress({ example: 'jana@studio.example' })
@@ -51,13 +64,13 @@ export class SignUpRequest {
 }
 
 export class LogInRequest {
-  @ApiProperty({ example: 'jana@studio.example' })
+  @ApiProperty({ example: 'jana@studio.example', minLength: 1, maxLength: 254 })
   @IsString()
   @IsNotEmpty()
   @MaxLength(254)
   email!: string;
 
-  @ApiProperty({ example: 'correct horse battery' })
+  @ApiProperty({ example: 'correct horse battery', minLength: 1, maxLength: PASSWORD_MAX_LENGTH })
   @IsString()
   @IsNotEmpty()
   @MaxLength(PASSWORD_MAX_LENGTH)
@@ -65,13 +78,13 @@ export class LogInRequest {
 }
 
 export class AcceptInvitationRequest {
-  @ApiProperty({ description: 'the token from the invitation link' })
+  @ApiProperty({ description: 'the token from the invitation link', minLength: 1, maxLength: 200 })
   @IsString()
   @IsNotEmpty()
   @MaxLength(200)
   token!: string;
 
-  @ApiProperty({ minLength: PASSWORD_MIN_LENGTH })
+  @ApiProperty({ minLength: PASSWORD_MIN_LENGTH, maxLength: PASSWORD_MAX_LENGTH })
   @IsString()
   @MinLength(PASSWORD_MIN_LENGTH)
   @MaxLength(PASSWORD_MAX_LENGTH)
@@ -96,7 +109,14 @@ export class CreateKeyRequest {
   @OptionalOneOf(MODES, { enum: MODES, default: 'live' })
   mode?: Mode;
 
-  @ApiProperty({ enum: SCOPES, isArray: true, example: ['intakes:read', 'intakes:write'] })
+  @ApiProperty({
+    enum: SCOPES,
+    isArray: true,
+    minItems: 1,
+    maxItems: SCOPES.length,
+    uniqueItems: true,
+    example: ['intakes:read', 'intakes:write'],
+  })
   @ArrayMinSize(1)
   @ArrayMaxSize(SCOPES.length)
   @ArrayUnique()
@@ -105,7 +125,7 @@ export class CreateKeyRequest {
 }
 
 export class UpdateAccountRequest {
-  @ApiPropertyOptional({ example: 'Studio Nováková' })
+  @ApiPropertyOptional({ example: 'Studio Nováková', maxLength: 120, pattern: NOT_BLANK_PATTERN })
   @Optional()
   @IsString()
   @Matches(NOT_BLANK, { message: 'must not be blank' })
@@ -115,7 +135,7 @@ export class UpdateAccountRequest {
   @OptionalOneOf(LANGUAGES, { enum: LANGUAGES })
   default_language?: Language;
 
-  @ApiPropertyOptional({ example: 'Europe/Prague' })
+  @ApiPropertyOptional({ example: 'Europe/Prague', format: TIME_ZONE_FORMAT })
   @Optional()
   @IsIanaTimeZone()
   default_timezone?: string;
@@ -123,6 +143,8 @@ export class UpdateAccountRequest {
   @ApiPropertyOptional({
     type: String,
     example: 'Jana from Studio Nováková',
+    maxLength: 120,
+    pattern: NOT_BLANK_PATTERN,
     nullable: true,
     description: 'null clears it',
   })
@@ -131,6 +153,21 @@ export class UpdateAccountRequest {
   @Matches(NOT_BLANK, { message: 'must not be blank' })
   @MaxLength(120)
   sender_name?: string | null;
+
+  @OptionalBoolean({ description: NOTIFY.completed })
+  notify_on_completed?: boolean;
+
+  @OptionalBoolean({ description: NOTIFY.stalled })
+  notify_on_stalled?: boolean;
+
+  @OptionalBoolean({ description: NOTIFY.overdue })
+  notify_on_overdue?: boolean;
+
+  @OptionalBoolean({ description: NOTIFY.bounced })
+  notify_on_bounced?: boolean;
+
+  @OptionalBoolean({ description: NOTIFY.members })
+  notify_members?: boolean;
 }
 
 export class AuditQuery extends PageQuery {
@@ -161,6 +198,11 @@ export class AccountView {
   @ApiProperty({ enum: LANGUAGES }) default_language!: Language;
   @ApiProperty({ example: 'Europe/Prague' }) default_timezone!: string;
   @ApiProperty({ type: String, nullable: true }) sender_name!: string | null;
+  @ApiProperty({ description: NOTIFY.completed }) notify_on_completed!: boolean;
+  @ApiProperty({ description: NOTIFY.stalled }) notify_on_stalled!: boolean;
+  @ApiProperty({ description: NOTIFY.overdue }) notify_on_overdue!: boolean;
+  @ApiProperty({ description: NOTIFY.bounced }) notify_on_bounced!: boolean;
+  @ApiProperty({ description: NOTIFY.members }) notify_members!: boolean;
   @ApiProperty() created_at!: string;
   @ApiProperty() updated_at!: string;
 }

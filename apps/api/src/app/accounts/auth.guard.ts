@@ -11,6 +11,7 @@ import { hasScope } from '@intake/domain-accounts';
 import { APP_CONFIG, AppConfig } from '@intake/config';
 import { DomainError, type ErrorReason } from '@intake/errors';
 import { ACCESS_RULE, AccessRule, AuthenticatedRequest } from './access';
+import { presentedSecret, sameSecret } from './provider-secret';
 
 export const SESSION_COOKIE = 'sid';
 export const CSRF_COOKIE = 'csrf_token';
@@ -21,9 +22,9 @@ const forbidden = (message: string, reason?: ErrorReason<'forbidden'>) =>
   new DomainError('forbidden', message, { reason });
 
 /**
- * The one place that decides authentication and authorisation: bearer key or session cookie,
- * scope, role, session-only and key-only routes, the CSRF double-submit check, and the account's
- * hourly request limit with its X-RateLimit-* headers.
+ * The one place that decides authentication and authorisation: bearer key or session cookie (or
+ * the mail provider's shared secret), scope, role, session-only and key-only routes, the CSRF
+ * double-submit check, and the account's hourly request limit with its X-RateLimit-* headers.
  */
 @Injectable()
 export class AuthGuard implements CanActivate {
@@ -51,6 +52,7 @@ export class AuthGuard implements CanActivate {
 
     const request = context.switchToHttp().getRequest<AuthenticatedRequest>();
     const reply = context.switchToHttp().getResponse<FastifyReply>();
+    if (rule.via === 'provider') return this.authenticateProvider(request, reply);
     const { principal, plan } = await this.authenticate(request);
 
     if (rule.via === 'session' && principal.kind !== 'session') {
@@ -91,6 +93,27 @@ export class AuthGuard implements CanActivate {
       throw forbidden('Only the account owner may do this.', 'owner_only');
     }
     request.principal = principal;
+    return true;
+  }
+
+  /** The mail provider's shared secret (MAIL_EVENTS_SECRET); the route is off while it is unset. */
+  private authenticateProvider(request: AuthenticatedRequest, reply: FastifyReply): true {
+    const secret = this.config.mailEventsSecret;
+    if (!secret) {
+      throw new DomainError(
+        'service_unavailable',
+        'Mail provider events are not configured: MAIL_EVENTS_SECRET is unset.',
+        {
+          reason: 'mail_events_disabled',
+        },
+      );
+    }
+    const presented = presentedSecret(request.headers.authorization);
+    if (presented === undefined || !sameSecret(presented, secret)) {
+      // Amazon SNS sends Basic credentials only after a challenge.
+      void reply.header('www-authenticate', 'Basic realm="mail-events"');
+      throw unauthorized('The mail provider must send Authorization: Bearer <MAIL_EVENTS_SECRET>.');
+    }
     return true;
   }
 

@@ -1,5 +1,5 @@
 import { Controller, Get, Query, Res } from '@nestjs/common';
-import { ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
+import { ApiOperation, ApiProduces, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { ObjectStorage } from '@intake/application-files';
 import { DomainError } from '@intake/errors';
@@ -23,6 +23,17 @@ export class FilesController {
     security: [],
   })
   @ApiProduces('application/octet-stream')
+  // The URL's own query, as signedUrl() writes it: every part is covered by the signature.
+  @ApiQuery({ name: 'key', required: true, type: String, description: 'the stored object' })
+  @ApiQuery({
+    name: 'expires',
+    required: true,
+    schema: { type: 'string', pattern: '^\\d{1,12}$' },
+    description: 'Unix seconds',
+  })
+  @ApiQuery({ name: 'filename', required: true, type: String, description: 'the download’s file name' })
+  @ApiQuery({ name: 'type', required: true, type: String, description: 'its Content-Type, or empty' })
+  @ApiQuery({ name: 'sig', required: true, type: String, description: 'HMAC-SHA256 of the above, base64url' })
   @ApiErrors({ error: 'forbidden', reason: 'invalid_signature' }, { error: 'not_found' })
   async download(@Query() query: Record<string, string>, @Res() reply: FastifyReply): Promise<void> {
     if (!(this.storage instanceof FsObjectStorage)) throw new DomainError('not_found', 'No such route or resource.');

@@ -45,7 +45,12 @@ export class IntakesController {
     summary:
       'Create an intake and (unless send is false) send the invitation. With an Idempotency-Key a repeat within 24 hours returns the original with 200; the same key with a different body is 409 reason idempotency_key_reused.',
   })
-  @ApiHeader({ name: 'Idempotency-Key', required: false, description: 'up to 255 characters; a UUID is recommended' })
+  @ApiHeader({
+    name: 'Idempotency-Key',
+    required: false,
+    schema: { type: 'string', minLength: 1, maxLength: 255 },
+    description: 'up to 255 characters; a UUID is recommended',
+  })
   @ApiCreatedResponse({ type: CreateIntakeResponse, description: 'the intake was created' })
   @ApiOkResponse({ type: CreateIntakeResponse, description: 'the original intake, for a repeated Idempotency-Key' })
   @ApiErrors(

@@ -26,6 +26,7 @@ import {
   EmailAddress,
   IsCalendarDate,
   IsIanaTimeZone,
+  NOT_BLANK_PATTERN,
   OptionalBoolean,
   OptionalInt,
   OptionalNested,
@@ -35,11 +36,14 @@ import {
   PageQuery,
   RequiredText,
   satisfies,
+  TIME_ZONE_FORMAT,
 } from '../validation';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 const NOT_BLANK = /\S/;
 export const E164 = /^\+[1-9]\d{6,14}$/;
+/** chase_at_time as the chase settings check it: 00:00 to 23:59. */
+const HH_MM_PATTERN = '^([01]\\d|2[0-3]):[0-5]\\d$';
 
 export const IsMaxReminders = () =>
   satisfies(
@@ -66,12 +70,12 @@ export class ClientRequest {
   @OptionalOneOf(LANGUAGES, { enum: LANGUAGES, description: 'default: the account default_language, then en' })
   language?: Language;
 
-  @ApiPropertyOptional({ example: '+420601234567', description: 'E.164' })
+  @ApiPropertyOptional({ example: '+420601234567', description: 'E.164', pattern: E164.source })
   @Optional()
   @Matches(E164, { message: 'must be an E.164 phone number such as +420601234567' })
   phone?: string;
 
-  @ApiPropertyOptional({ example: 'Europe/Prague', default: 'Europe/Prague' })
+  @ApiPropertyOptional({ example: 'Europe/Prague', default: 'Europe/Prague', format: TIME_ZONE_FORMAT })
   @Optional()
   @IsIanaTimeZone()
   timezone?: string;
@@ -167,6 +171,7 @@ export class CreateIntakeRequest extends ChaseSettingsRequest {
     type: 'array',
     items: { type: 'object', additionalProperties: true },
     minItems: 1,
+    maxItems: 200,
     example: ITEM_EXAMPLE,
     description: 'item definitions (see the Item resource)',
   })
@@ -184,12 +189,16 @@ export class CreateIntakeRequest extends ChaseSettingsRequest {
   @ApiPropertyOptional({ default: true }) override respect_quiet_hours?: boolean;
   @ApiPropertyOptional({ default: 3 }) override max_reminders?: number | 'unlimited';
 
-  @ApiPropertyOptional({ example: '09:00', description: 'HH:MM client local time; custom whole-day intervals only' })
+  @ApiPropertyOptional({
+    example: '09:00',
+    pattern: HH_MM_PATTERN,
+    description: 'HH:MM client local time; custom whole-day intervals only',
+  })
   @Optional()
   @IsString()
   chase_at_time?: string;
 
-  @ApiPropertyOptional({ example: '2027-03-31' })
+  @ApiPropertyOptional({ example: '2027-03-31', format: 'date' })
   @Optional()
   @IsCalendarDate()
   due_date?: string;
@@ -246,6 +255,7 @@ export class TemplateRequest {
     type: 'array',
     items: { type: 'object', additionalProperties: true },
     minItems: 1,
+    maxItems: 200,
     example: ITEM_EXAMPLE,
   })
   @IsArray()
@@ -261,19 +271,22 @@ export class TemplateRequest {
 }
 
 export class ClientPatchRequest {
-  @ApiPropertyOptional({ description: 'cannot be changed here: the portal link is bound to it (422)' })
+  @ApiPropertyOptional({
+    readOnly: true,
+    description: 'cannot be changed here: the portal link is bound to it (422)',
+  })
   @Optional()
   @satisfies('immutable', 'cannot be changed: the portal link is bound to it', () => false)
   email?: string;
 
-  @ApiPropertyOptional({ example: 'Jan Novák' })
+  @ApiPropertyOptional({ example: 'Jan Novák', maxLength: 200, pattern: NOT_BLANK_PATTERN })
   @Optional()
   @IsString()
   @Matches(NOT_BLANK, { message: 'must not be blank' })
   @MaxLength(200)
   name?: string;
 
-  @ApiPropertyOptional({ type: String, nullable: true, example: '+420601234567' })
+  @ApiPropertyOptional({ type: String, nullable: true, pattern: E164.source, example: '+420601234567' })
   @Optional({ nullable: true })
   @Matches(E164, { message: 'must be an E.164 phone number such as +420601234567' })
   phone?: string | null;
@@ -281,7 +294,7 @@ export class ClientPatchRequest {
   @OptionalOneOf(LANGUAGES, { enum: LANGUAGES })
   language?: Language;
 
-  @ApiPropertyOptional({ example: 'Europe/Prague' })
+  @ApiPropertyOptional({ example: 'Europe/Prague', format: TIME_ZONE_FORMAT })
   @Optional()
   @IsIanaTimeZone()
   timezone?: string;
@@ -310,12 +323,12 @@ export class PatchIntakeRequest extends ChaseSettingsRequest {
   @MaxLength(5000)
   client_brief?: string | null;
 
-  @ApiPropertyOptional({ type: String, nullable: true, example: '2027-03-31' })
+  @ApiPropertyOptional({ type: String, nullable: true, format: 'date', example: '2027-03-31' })
   @Optional({ nullable: true })
   @IsCalendarDate()
   due_date?: string | null;
 
-  @ApiPropertyOptional({ type: String, nullable: true, example: '09:00' })
+  @ApiPropertyOptional({ type: String, nullable: true, pattern: HH_MM_PATTERN, example: '09:00' })
   @Optional({ nullable: true })
   @IsString()
   chase_at_time?: string | null;
@@ -323,7 +336,12 @@ export class PatchIntakeRequest extends ChaseSettingsRequest {
   @OptionalNested(() => ClientPatchRequest, { type: ClientPatchRequest })
   client?: ClientPatchRequest;
 
-  @ApiPropertyOptional({ type: String, nullable: true, description: 'null moves the intake to Unfiled' })
+  @ApiPropertyOptional({
+    type: String,
+    nullable: true,
+    maxLength: 100,
+    description: 'null moves the intake to Unfiled',
+  })
   @Optional({ nullable: true })
   @IsString()
   @MaxLength(100)

@@ -25,7 +25,6 @@ import {
   MarkItemDone,
   MarkReceivedOutside,
   PortalLinks,
-  ReinstateRecipient,
   RemoveRecipient,
   RequestRevision,
   SendIntake,
@@ -36,6 +35,7 @@ import {
   UpdateItem,
   WaiveItem,
 } from '@intake/application-intakes';
+import { ReinstateRecipient } from '@intake/application-chasing';
 import { APP_CONFIG, type AppConfig } from '@intake/config';
 import { useCase } from '@intake/http';
 import { FoldersController } from './folders.controller';

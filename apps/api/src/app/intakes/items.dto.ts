@@ -9,8 +9,8 @@ import {
   IsString,
   MaxLength,
 } from 'class-validator';
-import { ITEM_TYPES } from '@intake/domain-items';
-import { Optional, OptionalText, RequiredText, OptionalBoolean, OptionalOneOf } from '../validation';
+import { ITEM_LIMITS, ITEM_TYPES } from '@intake/domain-items';
+import { NOT_BLANK_PATTERN, Optional, OptionalText, RequiredText, OptionalBoolean, OptionalOneOf } from '../validation';
 
 /** Request bodies of the owner's item operations. */
 
@@ -75,12 +75,12 @@ export class PatchItemBody {
   @OptionalOneOf(ITEM_TYPES, { enum: ITEM_TYPES })
   type?: string;
 
-  @ApiPropertyOptional({ maxLength: 200 })
+  @ApiPropertyOptional({ maxLength: ITEM_LIMITS.labelMaxChars, pattern: NOT_BLANK_PATTERN })
   @Optional()
   @IsString()
   label?: string;
 
-  @ApiPropertyOptional({ type: String, nullable: true })
+  @ApiPropertyOptional({ type: String, nullable: true, maxLength: ITEM_LIMITS.helpMaxChars })
   @Optional({ nullable: true })
   @IsString()
   help?: string | null;

@@ -3,7 +3,8 @@ import { ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiOperation, 
 import { ApiErrors } from '@intake/http';
 import { INTAKE_CHANGE } from '../error-cases';
 import { RequestMeta } from '@intake/kernel';
-import { AddRecipient, ListClients, ReinstateRecipient, RemoveRecipient } from '@intake/application-intakes';
+import { ReinstateRecipient } from '@intake/application-chasing';
+import { AddRecipient, ListClients, RemoveRecipient } from '@intake/application-intakes';
 import { accessOf, Principal } from '@intake/domain-accounts';
 import { Access, CurrentPrincipal, Meta } from '../accounts/access';
 import { ClientListResponse, RecipientsResponse, ReinstateResponse } from './intake-responses.dto';

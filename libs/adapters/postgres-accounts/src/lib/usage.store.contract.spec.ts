@@ -7,6 +7,7 @@ describeUsageStoreContract('PostgreSQL', async () => {
   return {
     usage: new PostgresUsageStore(db.sql),
     accounts: new PostgresAccountStore(db.sql),
+    uow: db.uow,
     record: async (accountId, period, counts) => {
       await db.sql.query(
         `INSERT INTO usage_counters (account_id, period, intakes_created, sms_sent) VALUES ($1, $2, $3, $4)`,

@@ -16,11 +16,12 @@ import { accessClause } from './access-sql';
 
 /** Every intake column, with the date read as text (node-pg would shift a `date` into local time). */
 const INTAKE_COLUMNS = `i.id, i.account_id, i.mode, i.created_by_key_id, i.created_by_user_id, i.slug, i.project_name, i.status,
-  i.client_email, i.client_name, i.client_phone, i.client_language, i.client_timezone, i.client_bounced_at, i.also_notify,
+  i.client_email, i.client_name, i.client_phone, i.client_language, i.client_timezone, i.client_bounced_at, i.client_temporary_bounces,
+  i.also_notify,
   i.email_copy, i.branding, i.folder_id, i.chase_schedule, i.chase_interval_minutes, i.respect_quiet_hours, i.max_reminders,
   i.chase_at_time, i.due_date::text AS due_date, i.retention_mode, i.retention_days, i.retention_anonymize, i.client_note,
   i.owner_note, i.client_brief, i.created_at, i.sent_at, i.completed_at, i.delivered_at, i.anonymized_at, i.client_last_seen,
-  i.stalled_at, i.purge_at, i.version`;
+  i.stalled_at, i.purge_at, i.overdue_at, i.version`;
 
 const CHASE_COLUMNS = `id, intake_id, channel, kind, status, scheduled_at, sent_at, attempt_no, missing_items_count, error, created_at`;
 
@@ -43,6 +44,7 @@ const WRITABLE = [
   'client_language',
   'client_timezone',
   'client_bounced_at',
+  'client_temporary_bounces',
   'also_notify',
   'email_copy',
   'branding',
@@ -67,6 +69,7 @@ const WRITABLE = [
   'client_last_seen',
   'stalled_at',
   'purge_at',
+  'overdue_at',
 ] as const satisfies ReadonlyArray<keyof IntakeRecord>;
 
 const JSON_COLUMNS = new Set(['also_notify', 'email_copy', 'branding']);

@@ -1,7 +1,28 @@
 import { type Language, type PlanId, type Role, type Scope } from '@intake/domain-accounts';
 import { type Mode } from '@intake/domain-kernel';
 
-export interface AccountRecord {
+/**
+ * Which e-mails about its intakes the account's people get: the owner, each kind switchable, and
+ * with `notify_members` every member as well (intake.overdue as a webhook event fires regardless).
+ */
+export interface OwnerNotificationSettings {
+  notify_on_completed: boolean;
+  notify_on_stalled: boolean;
+  notify_on_overdue: boolean;
+  notify_on_bounced: boolean;
+  notify_members: boolean;
+}
+
+/** A new account's: the owner gets every notification, the members none. */
+export const DEFAULT_NOTIFICATION_SETTINGS: OwnerNotificationSettings = {
+  notify_on_completed: true,
+  notify_on_stalled: true,
+  notify_on_overdue: true,
+  notify_on_bounced: true,
+  notify_members: false,
+};
+
+export interface AccountRecord extends OwnerNotificationSettings {
   id: string;
   name: string;
   plan: PlanId;
@@ -36,7 +57,7 @@ export interface InvitationRecord {
 }
 
 export type AccountPatch = Partial<
-  Pick<AccountRecord, 'name' | 'default_language' | 'default_timezone' | 'sender_name'>
+  Pick<AccountRecord, 'name' | 'default_language' | 'default_timezone' | 'sender_name'> & OwnerNotificationSettings
 >;
 
 export abstract class AccountStore {
@@ -106,6 +127,15 @@ export abstract class ApiKeyStore {
   abstract touch(keyId: string, now: Date): Promise<void>;
 }
 
+/** An account's monthly usage counters (period `YYYY-MM`). */
 export abstract class UsageStore {
   abstract get(accountId: string, period: string): Promise<{ intakes_created: number; sms_sent: number }>;
+  /**
+   * Counts one SMS against the period if fewer than `limit` were counted: true when counted,
+   * false (nothing written) when the credits are used up. In the caller's unit of work, so the
+   * credit is taken with the chase that spends it, and two callers never take the last one both.
+   */
+  abstract takeSmsCredit(accountId: string, period: string, limit: number): Promise<boolean>;
+  /** Gives back a credit taken for an SMS that was never sent (never below zero). */
+  abstract returnSmsCredit(accountId: string, period: string): Promise<void>;
 }

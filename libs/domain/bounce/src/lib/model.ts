@@ -65,3 +65,23 @@ export function isChasing(intake: IntakeChasing): boolean {
 export function nobodyLeft(recipients: readonly RecipientState[]): boolean {
   return recipients.every((recipient) => recipient.bounced_at !== null);
 }
+
+/** What a chase's status becomes when an event reports `bounced` or `complained` (null: no change). */
+export function chaseStatusAfter<S extends string>(
+  current: S,
+  reported: 'bounced' | 'complained' | null,
+): S | 'bounced' | 'complained' {
+  // A complaint outranks a bounce: a chase one recipient bounced and another complained about is `complained`.
+  if (reported === null || current === 'complained') return current;
+  return reported;
+}
+
+/**
+ * Names one provider report about one message, so that a notification delivered twice (SES and SNS
+ * retry until they get a 2xx) is applied once: the kind of report, the bounce type and the address
+ * (case-insensitively). The provider reports each of these once per message and address.
+ */
+export function mailEventKey(event: MailEvent): string {
+  const address = event.recipient.toLowerCase();
+  return event.type === 'bounce' ? `bounce:${event.bounce_type}:${address}` : `${event.type}:${address}`;
+}

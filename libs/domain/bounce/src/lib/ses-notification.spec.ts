@@ -1,5 +1,5 @@
 import { DomainError } from '@intake/errors';
-import { parseSesNotification } from './ses-notification';
+import { messageIdsOf, normaliseMessageId, parseSesNotification } from './ses-notification';
 
 const MAIL = {
   timestamp: '2026-06-01T09:59:58.000Z',
@@ -152,5 +152,38 @@ describe('parseSesNotification: malformed input', () => {
       message: 'The mail provider notification is malformed.',
     });
     expect(parsed.error?.details).toEqual((details as string[][]).map(([path, message]) => ({ path, message })));
+  });
+});
+
+describe('message ids', () => {
+  it('keeps the original Message-ID header when the notification includes it, and ignores a malformed one', () => {
+    const withHeaders = { ...BOUNCE, mail: { ...MAIL, commonHeaders: { messageId: '<chase-1@intake.test>' } } };
+    expect(parseSesNotification(withHeaders).notification?.header_message_id).toBe('<chase-1@intake.test>');
+    for (const commonHeaders of [{ messageId: 42 }, { messageId: ' ' }, 'x', null]) {
+      const parsed = parseSesNotification({ ...BOUNCE, mail: { ...MAIL, commonHeaders } });
+      expect(parsed.notification).toBeDefined();
+      expect(parsed.notification?.header_message_id).toBeUndefined();
+    }
+  });
+
+  it.each`
+    id                         | normalised
+    ${'<abc@host.example>'}    | ${'abc@host.example'}
+    ${'  <abc@host.example> '} | ${'abc@host.example'}
+    ${'abc@host.example'}      | ${'abc@host.example'}
+    ${'0100018f-ses-message'}  | ${'0100018f-ses-message'}
+    ${'<a><b>'}                | ${'<a><b>'}
+  `('normalises $id to $normalised', ({ id, normalised }) => {
+    expect(normaliseMessageId(id)).toBe(normalised);
+  });
+
+  it('lists the provider id and the header id, each once, without brackets', () => {
+    const events = parseSesNotification(BOUNCE).notification?.events ?? [];
+    expect(messageIdsOf({ provider_message_id: '<x@y>', events })).toEqual(['x@y']);
+    expect(messageIdsOf({ provider_message_id: 'ses-1', header_message_id: '<x@y>', events })).toEqual([
+      'ses-1',
+      'x@y',
+    ]);
+    expect(messageIdsOf({ provider_message_id: 'x@y', header_message_id: '<x@y>', events })).toEqual(['x@y']);
   });
 });

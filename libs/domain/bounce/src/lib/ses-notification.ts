@@ -14,8 +14,14 @@ const SHAPES = {
 
 /** One provider notification as domain events: one per recipient it names, all of one message. */
 export interface ProviderMailNotification {
-  /** SES `mail.messageId`: the id the transport returned when it sent the chase. */
+  /** SES `mail.messageId`: the provider's own id of the message. */
   provider_message_id: string;
+  /**
+   * The message's own Message-ID header as the sender set it (`mail.commonHeaders.messageId`, sent
+   * when the identity's notifications include the original headers), when present: SES replaces
+   * that header with its own id, so this is where the id the transport returned comes back.
+   */
+  header_message_id?: string;
   events: MailEvent[];
 }
 
@@ -56,7 +62,36 @@ export function parseSesNotification(body: unknown): ParsedMailNotification {
     if (bounceType !== null) return { type: 'bounce', recipient, bounce_type: bounceType, at };
     return { type: type === 'Complaint' ? 'complaint' : 'delivery', recipient, at };
   });
-  return { notification: { provider_message_id: providerMessageId, events } };
+  const headerMessageId = headerMessageIdOf(body['mail']);
+  return {
+    notification: {
+      provider_message_id: providerMessageId,
+      ...(headerMessageId ? { header_message_id: headerMessageId } : {}),
+      events,
+    },
+  };
+}
+
+/**
+ * A message id without the angle brackets a Message-ID header wears (`<a@b>` and `a@b` are one
+ * id): the transport returns the header's form, SES reports ids bare.
+ */
+export function normaliseMessageId(id: string): string {
+  const trimmed = id.trim();
+  return /^<[^<>]+>$/.test(trimmed) ? trimmed.slice(1, -1) : trimmed;
+}
+
+/** Every id the notification's message may be stored under, normalised, without repeats. */
+export function messageIdsOf(notification: ProviderMailNotification): string[] {
+  const ids = [notification.provider_message_id, notification.header_message_id ?? ''].map(normaliseMessageId);
+  return [...new Set(ids.filter((id) => id !== ''))];
+}
+
+/** Optional, so never a reason to refuse the notification: anything but a non-blank string is ignored. */
+function headerMessageIdOf(mail: unknown): string | undefined {
+  if (!isRecord(mail) || !isRecord(mail['commonHeaders'])) return undefined;
+  const id = mail['commonHeaders']['messageId'];
+  return typeof id === 'string' && id.trim() !== '' ? id : undefined;
 }
 
 function failed(details: ErrorDetail[]): ParsedMailNotification {

@@ -33,7 +33,10 @@ export const ERROR_CATALOGUE = {
   },
   plan_required: {
     status: 402,
-    reasons: { revisions: 'revision requests need a paid plan' },
+    reasons: {
+      revisions: 'revision requests need a paid plan',
+      sms: 'SMS chases need a plan with the sms feature (not Free)',
+    },
   },
   forbidden: {
     status: 403,
@@ -69,6 +72,8 @@ export const ERROR_CATALOGUE = {
       recipient_not_bounced: 'the address has not bounced',
       not_draft: 'only a draft can be sent',
       not_sent: 'the intake has not been sent yet',
+      intake_completed: 'the intake is completed: nothing is left to chase',
+      recipients_bounced: 'every address of the intake has bounced; reinstate one to e-mail it again',
       item_exists: 'the intake already has an item with that key',
       item_submitted: 'the item is already submitted',
       item_approved: 'the item is already approved',
@@ -107,7 +112,11 @@ export const ERROR_CATALOGUE = {
   internal_error: { status: 500, reasons: {} },
   service_unavailable: {
     status: 503,
-    reasons: { dependency_unavailable: 'a service the API depends on is unreachable; retry shortly' },
+    reasons: {
+      dependency_unavailable: 'a service the API depends on is unreachable; retry shortly',
+      mail_events_disabled: 'MAIL_EVENTS_SECRET is not set: the service takes no mail provider events',
+      sms_not_configured: 'this service has no SMS provider configured, so it cannot send SMS chases',
+    },
   },
 } as const satisfies Record<string, { status: number; reasons: Record<string, string> }>;
 

@@ -70,6 +70,15 @@ describe('loadConfig', () => {
     );
   });
 
+  it('reads the mail-events secret, unset by default, refusing a short one or one with spaces', () => {
+    const secret = 'mail-events-secret-0123456789abcdef';
+    expect(loadConfig({}).mailEventsSecret).toBeUndefined();
+    expect(loadConfig({ MAIL_EVENTS_SECRET: secret }).mailEventsSecret).toBe(secret);
+    expectConfigError({ MAIL_EVENTS_SECRET: 'short' }, 'MAIL_EVENTS_SECRET', /32 characters/);
+    expectConfigError({ MAIL_EVENTS_SECRET: `${secret} ${secret}` }, 'MAIL_EVENTS_SECRET', /without spaces/);
+    expectConfigError({ MAIL_EVENTS_SECRET: 'x'.repeat(513) }, 'MAIL_EVENTS_SECRET', /at most 512/);
+  });
+
   it('refuses the test clock in production', () => {
     expectConfigError(
       { NODE_ENV: 'production', TEST_CLOCK: 'enabled', SIGNING_SECRET: 'x'.repeat(32) },

@@ -43,6 +43,8 @@ export interface AppConfig {
   redis: { url: string; prefix: string };
   storage: StorageConfig;
   mail: { smtpUrl?: string; outboxDir: string; from: string };
+  /** The shared secret of POST /v1/provider/mail-events; undefined turns the endpoint off (503). */
+  mailEventsSecret: string | undefined;
   sms: SmsConfig;
   testClock: boolean;
   antivirus: { driver: 'none' } | { driver: 'clamd'; host: string; port: number };
@@ -180,6 +182,7 @@ export function loadConfig(env: Environment): AppConfig {
       outboxDir: get(VARIABLES.MAIL_OUTBOX_DIR),
       from: get(VARIABLES.MAIL_FROM),
     },
+    mailEventsSecret: get(VARIABLES.MAIL_EVENTS_SECRET),
     sms: smsConfig(get),
     testClock,
     antivirus,

@@ -256,6 +256,20 @@ export const VARIABLES = {
     default: 'Intake <no-reply@localhost>',
     parse: parsers.requiredString(),
   }),
+  MAIL_EVENTS_SECRET: v({
+    name: 'MAIL_EVENTS_SECRET',
+    description:
+      'shared secret of POST /v1/provider/mail-events (bounces, complaints, deliveries from the mail provider): Authorization: Bearer <secret>, or Basic with it as the password; at least 32 characters, no spaces; unset turns the endpoint off (503)',
+    parse: (raw, name) =>
+      raw === undefined || raw === ''
+        ? undefined
+        : !/^\S{32,}$/.test(raw)
+          ? fail(name, 'must be at least 32 characters without spaces')
+          : raw.length > 512
+            ? fail(name, 'must be at most 512 characters')
+            : raw,
+    secret: true,
+  }),
   SMS_DRIVER: v({
     name: 'SMS_DRIVER',
     description:

@@ -31,21 +31,25 @@ const UNSAFE = new Set(['post', 'put', 'patch', 'delete']);
 function implicitCases(method: string, operation: OperationLike): ErrorCase[] {
   const cases: ErrorCase[] = [{ error: 'internal_error' }, { error: 'service_unavailable' }];
   const parameters = operation.parameters ?? [];
-  if (operation.requestBody) {
-    const types = Object.keys(operation.requestBody.content ?? {});
-    if (types.includes('application/json')) cases.push({ error: 'invalid_request', reason: 'malformed_json' });
+  if (operation.requestBody || UNSAFE.has(method)) {
+    // Fastify reads whatever body an unsafe request carries, JSON included, before any handler
+    // runs: an operation that takes no body (or only multipart) still refuses a broken one.
     cases.push(
+      { error: 'invalid_request', reason: 'malformed_json' },
       { error: 'invalid_request', reason: 'unsupported_media_type' },
       { error: 'unprocessable', reason: 'body_too_large' },
-      { error: 'unprocessable', reason: 'validation_failed' },
     );
-  } else if (parameters.length > 0) {
-    // Query rules, and the NUL rule every parameter shares (a NUL in a path parameter too).
+  }
+  if (operation.requestBody || parameters.length > 0) {
+    // Body and query rules, and the NUL rule every parameter shares (a NUL in a path parameter too).
     cases.push({ error: 'unprocessable', reason: 'validation_failed' });
   }
   if (parameters.some((p) => p.in === 'path')) cases.push({ error: 'not_found' });
   const access = operation['x-access'] as { via: string; scope: string | null; role: string | null } | undefined;
-  if (access) {
+  if (access?.via === 'provider') {
+    // A shared secret, not an account's credentials: no request limit, no CSRF, no scope.
+    cases.push({ error: 'unauthorized' });
+  } else if (access) {
     cases.push({ error: 'unauthorized' }, { error: 'rate_limited', reason: 'hourly_limit' });
     if (access.via !== 'key' && UNSAFE.has(method)) cases.push({ error: 'forbidden', reason: 'csrf' });
     if (access.via === 'session') cases.push({ error: 'forbidden', reason: 'session_only' });

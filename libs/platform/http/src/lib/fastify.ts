@@ -1,10 +1,11 @@
 import { FastifyAdapter } from '@nestjs/platform-fastify';
 import fastifyCookie from '@fastify/cookie';
 import fastifyMultipart from '@fastify/multipart';
-import { LogController } from 'fastify';
+import { type FastifyError, type FastifyReply, type FastifyRequest, LogController } from 'fastify';
 import type { Logger } from 'pino';
+import { DomainError } from '@intake/errors';
 import { newId } from '@intake/ids';
-import { type ErrorTranslator, malformedJson } from './error-envelope';
+import { type ErrorTranslator, malformedJson, toErrorResponse } from './error-envelope';
 import { requestContext } from './request-context';
 
 const PROBE_PATHS = new Set(['/healthz', '/readyz']);
@@ -26,6 +27,12 @@ export interface RegisteredRoute {
   method: string;
   url: string;
 }
+
+/**
+ * The longest path parameter the router accepts (Fastify's default is 100): longer than any id,
+ * and room for an e-mail address (254 characters) percent-encoded.
+ */
+export const MAX_PARAM_LENGTH = 1024;
 
 /** Every route Fastify registered, in registration order (for the OpenAPI completeness test). */
 export const registeredRoutes = new WeakMap<FastifyAdapter, RegisteredRoute[]>();
@@ -60,6 +67,26 @@ export function createFastifyAdapter(settings: HttpSettings, hooks: EdgeHooks): 
     bodyLimit: settings.bodyLimitBytes,
     trustProxy: settings.trustProxy,
     return503OnClosing: true,
+    routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
+    // The router's own refusals, before any route or hook: a path that is not valid
+    // percent-encoding, or a parameter longer than any id. No route matched: no such resource.
+    frameworkErrors: (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+      const noRoute = error.code === 'FST_ERR_BAD_URL' || error.code === 'FST_ERR_MAX_PARAM_LENGTH';
+      const thrown = noRoute ? new DomainError('not_found', 'No such route or resource.') : error;
+      const response = toErrorResponse(thrown, String(request.id), hooks.translators());
+      hooks.observeError?.({
+        method: request.method,
+        route: undefined,
+        status: response.status,
+        error: response.body.error,
+        reason: response.body.reason,
+      });
+      void reply
+        .code(response.status)
+        .headers({ ...response.headers, 'x-request-id': String(request.id) })
+        .header('content-type', 'application/json; charset=utf-8')
+        .send(JSON.stringify(response.body));
+    },
   });
   const fastify = adapter.getInstance();
   void fastify.register(fastifyCookie);

@@ -96,6 +96,14 @@ export function buildOpenApiDocument(app: INestApplication, info: OpenApiInfo): 
       },
       'api_key',
     )
+    .addBearerAuth(
+      {
+        type: 'http',
+        scheme: 'bearer',
+        description: 'the mail provider’s shared secret, MAIL_EVENTS_SECRET (POST /v1/provider/mail-events only)',
+      },
+      'mail_events',
+    )
     .addCookieAuth(
       'sid',
       {

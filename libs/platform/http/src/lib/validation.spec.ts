@@ -1,6 +1,14 @@
 import { type ArgumentMetadata } from '@nestjs/common';
 import { DomainError } from '@intake/errors';
-import { createValidationPipe, findNulCharacters, NUL_MESSAGE } from './validation';
+import {
+  createValidationPipe,
+  findNulCharacters,
+  findTooDeep,
+  MAX_INPUT_DEPTH,
+  NUL_MESSAGE,
+  replaceLoneSurrogates,
+  TOO_DEEP_MESSAGE,
+} from './validation';
 
 const NUL = String.fromCharCode(0);
 
@@ -34,6 +42,39 @@ describe('findNulCharacters', () => {
   });
 });
 
+describe('replaceLoneSurrogates', () => {
+  it('replaces lone surrogates, high or low, in values and keys at any depth, and leaves pairs alone', () => {
+    const body = { a: '\uD800', b: ['x\uDFFFy'], c: '😀', ['k\uD800']: { d: 'e\uDC00' } };
+    expect(replaceLoneSurrogates(body)).toEqual({
+      a: '\uFFFD',
+      b: ['x\uFFFDy'],
+      c: '😀',
+      ['k\uFFFD']: { d: 'e\uFFFD' },
+    });
+    expect(replaceLoneSurrogates('\uDBFF')).toBe('\uFFFD');
+    expect(replaceLoneSurrogates(7)).toBe(7);
+  });
+});
+
+describe('findTooDeep', () => {
+  const nested = (depth: number) => {
+    let value: unknown = [];
+    for (let i = 0; i < depth; i++) value = { a: value };
+    return value;
+  };
+
+  it('passes nesting up to the limit and names the first level past it', () => {
+    expect(findTooDeep(nested(MAX_INPUT_DEPTH))).toBeUndefined();
+    expect(findTooDeep(nested(MAX_INPUT_DEPTH + 1))).toBe(
+      Array(MAX_INPUT_DEPTH + 1)
+        .fill('a')
+        .join('.'),
+    );
+    expect(findTooDeep(nested(2000), 'items')).toMatch(/^items\.a\.a/);
+    expect(findTooDeep('text')).toBeUndefined();
+  });
+});
+
 describe('the global input pipe', () => {
   const pipe = createValidationPipe();
   const body: ArgumentMetadata = { type: 'body', metatype: Object };
@@ -53,6 +94,16 @@ describe('the global input pipe', () => {
     await expect(pipe.transform(`int${NUL}`, param)).rejects.toMatchObject({ details: [{ path: 'id' }] });
     const query: ArgumentMetadata = { type: 'query', metatype: Object };
     await expect(pipe.transform({ q: NUL }, query)).rejects.toMatchObject({ details: [{ path: 'q' }] });
+  });
+
+  it('stores a lone surrogate as U+FFFD and refuses 2,000-deep nesting with 422 (both answered 500)', async () => {
+    await expect(pipe.transform({ reason: 'a\uD800' }, body)).resolves.toEqual({ reason: 'a\uFFFD' });
+    let deep: unknown = [];
+    for (let i = 0; i < 2000; i++) deep = [deep];
+    await expect(pipe.transform({ items: deep }, body)).rejects.toMatchObject({
+      code: 'unprocessable',
+      details: [{ message: TOO_DEEP_MESSAGE }],
+    });
   });
 
   it('lets clean input and custom parameters through', async () => {

@@ -23,3 +23,6 @@ export * from './mail-transport.contract';
 export * from './sms-transport.contract';
 export * from './chase-queue.contract';
 export * from './postgres-intake-stores';
+export * from './sent-chases.contract';
+export * from './intake-sweeps.contract';
+export * from './owner-notice-queue.contract';

@@ -38,9 +38,10 @@ export function describeIntakeStoreContract(name: string, setup: IntakeStoresSet
         status: 'in_progress',
         client_phone: '+420601123456',
         client_bounced_at: at(1),
+        client_temporary_bounces: 2,
         also_notify: [
           { email: 'petr@example.com', name: 'Petr', bounced_at: at(2) },
-          { email: 'eva@example.com', name: null, bounced_at: null },
+          { email: 'eva@example.com', name: null, bounced_at: null, temporary_bounces: 1 },
         ],
         email_copy: { subject: 'Podklady', intro: 'Dobrý den' },
         branding: { color: '#112233', logo: { width: 120 } },
@@ -61,6 +62,7 @@ export function describeIntakeStoreContract(name: string, setup: IntakeStoresSet
         client_last_seen: at(5),
         stalled_at: at(6),
         purge_at: at(7),
+        overdue_at: at(8),
       });
       const answered = anItem(intake.id, 'colours', 1, {
         type: 'multiselect',
@@ -204,7 +206,8 @@ export function describeIntakeStoreContract(name: string, setup: IntakeStoresSet
         status: 'completed',
         completed_at: at(30),
         owner_note: 'done',
-        also_notify: [{ email: 'petr@example.com', name: null, bounced_at: at(31) }],
+        also_notify: [{ email: 'petr@example.com', name: null, bounced_at: at(31), temporary_bounces: 3 }],
+        client_temporary_bounces: 1,
         due_date: '2027-01-15',
       };
       expect(await store().update(changed)).toBe(true);

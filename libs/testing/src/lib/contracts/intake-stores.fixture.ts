@@ -86,6 +86,7 @@ export function anIntake(accountId: string, overrides: Partial<IntakeRecord> = {
     client_language: 'cs',
     client_timezone: 'Europe/Prague',
     client_bounced_at: null,
+    client_temporary_bounces: 0,
     also_notify: [],
     email_copy: null,
     branding: null,
@@ -110,6 +111,7 @@ export function anIntake(accountId: string, overrides: Partial<IntakeRecord> = {
     client_last_seen: null,
     stalled_at: null,
     purge_at: null,
+    overdue_at: null,
     version: 0,
     ...overrides,
   };

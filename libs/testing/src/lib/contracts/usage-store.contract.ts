@@ -1,15 +1,21 @@
 import { type AccountStore, type UsageStore } from '@intake/application-accounts';
+import { type UnitOfWork } from '@intake/kernel';
 import { sampleAccount } from './account-records';
 
 export interface UsageStoreFixture {
   usage: UsageStore;
   accounts: AccountStore;
+  uow: UnitOfWork;
   /** Sets an account's counters of a period (the intake and SMS paths count into them). */
   record(accountId: string, period: string, counts: { intakes_created: number; sms_sent: number }): Promise<void>;
   teardown(): Promise<void>;
 }
 
-/** The behaviour every UsageStore must have: an account's counters of one period, zero when none. */
+/**
+ * The behaviour every UsageStore must have: an account's counters of one period, zero when none;
+ * SMS credits taken while below the limit, never past it (concurrently either), with the caller's
+ * unit of work, and given back never below zero.
+ */
 export function describeUsageStoreContract(name: string, setup: () => Promise<UsageStoreFixture>): void {
   describe(`UsageStore contract: ${name}`, () => {
     let f: UsageStoreFixture;
@@ -41,6 +47,55 @@ export function describeUsageStoreContract(name: string, setup: () => Promise<Us
       expect(await f.usage.get(accountId, '2026-04')).toEqual({ intakes_created: 3, sms_sent: 0 });
       expect(await f.usage.get(other, '2026-05')).toEqual({ intakes_created: 1, sms_sent: 1 });
       expect(await f.usage.get(other, '2026-04')).toEqual({ intakes_created: 0, sms_sent: 0 });
+    });
+
+    it('takes SMS credits while fewer than the limit are counted, and refuses the next without counting it', async () => {
+      const accountId = await account();
+      const other = await account();
+      await f.record(accountId, '2026-05', { intakes_created: 4, sms_sent: 1 });
+      expect(await f.usage.takeSmsCredit(accountId, '2026-05', 3)).toBe(true);
+      expect(await f.usage.takeSmsCredit(accountId, '2026-05', 3)).toBe(true);
+      expect(await f.usage.takeSmsCredit(accountId, '2026-05', 3)).toBe(false);
+      expect(await f.usage.get(accountId, '2026-05')).toEqual({ intakes_created: 4, sms_sent: 3 });
+      expect(await f.usage.takeSmsCredit(accountId, '2026-06', 3)).toBe(true); // a new month, a new counter
+      expect(await f.usage.get(accountId, '2026-06')).toEqual({ intakes_created: 0, sms_sent: 1 });
+      expect(await f.usage.get(other, '2026-05')).toEqual({ intakes_created: 0, sms_sent: 0 });
+    });
+
+    it('takes nothing with a limit of 0', async () => {
+      const accountId = await account();
+      expect(await f.usage.takeSmsCredit(accountId, '2026-05', 0)).toBe(false);
+      expect(await f.usage.get(accountId, '2026-05')).toEqual({ intakes_created: 0, sms_sent: 0 });
+    });
+
+    it('never lets concurrent callers take more credits than the limit', async () => {
+      const accountId = await account();
+      const taken = await Promise.all(
+        Array.from({ length: 6 }, () => f.uow.run(() => f.usage.takeSmsCredit(accountId, '2026-05', 4))),
+      );
+      expect(taken.filter(Boolean)).toHaveLength(4);
+      expect((await f.usage.get(accountId, '2026-05')).sms_sent).toBe(4);
+    });
+
+    it("takes a credit with the caller's unit of work: undone when it fails", async () => {
+      const accountId = await account();
+      await expect(
+        f.uow.run(async () => {
+          expect(await f.usage.takeSmsCredit(accountId, '2026-05', 2)).toBe(true);
+          throw new Error('the chase could not be recorded');
+        }),
+      ).rejects.toThrow('the chase could not be recorded');
+      expect((await f.usage.get(accountId, '2026-05')).sms_sent).toBe(0);
+    });
+
+    it('gives a credit back, never below zero', async () => {
+      const accountId = await account();
+      await f.record(accountId, '2026-05', { intakes_created: 0, sms_sent: 1 });
+      await f.usage.returnSmsCredit(accountId, '2026-05');
+      await f.usage.returnSmsCredit(accountId, '2026-05');
+      await f.usage.returnSmsCredit(accountId, '2026-04');
+      expect(await f.usage.get(accountId, '2026-05')).toEqual({ intakes_created: 0, sms_sent: 0 });
+      expect(await f.usage.get(accountId, '2026-04')).toEqual({ intakes_created: 0, sms_sent: 0 });
     });
   });
 }

@@ -6,6 +6,7 @@ describeUsageStoreContract('in memory', async () => {
   return {
     usage: new InMemoryUsageStore(db),
     accounts: new InMemoryAccountStore(db),
+    uow: db.uow,
     record: async (accountId, period, counts) => void Object.assign(db.usageOf(accountId, period), counts),
     teardown: async () => undefined,
   };

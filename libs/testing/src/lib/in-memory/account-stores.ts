@@ -108,6 +108,19 @@ export class InMemoryUsageStore extends UsageStore {
     const row = this.db.usage.rows.find((u) => u.account_id === accountId && u.period === period);
     return { intakes_created: row?.intakes_created ?? 0, sms_sent: row?.sms_sent ?? 0 };
   }
+
+  async takeSmsCredit(accountId: string, period: string, limit: number): Promise<boolean> {
+    if (limit <= 0) return false;
+    const row = this.db.usageOf(accountId, period);
+    if (row.sms_sent >= limit) return false;
+    row.sms_sent += 1;
+    return true;
+  }
+
+  async returnSmsCredit(accountId: string, period: string): Promise<void> {
+    const row = this.db.usage.rows.find((u) => u.account_id === accountId && u.period === period);
+    if (row && row.sms_sent > 0) row.sms_sent -= 1;
+  }
 }
 
 const sameHash = (a: Buffer, b: Buffer) => Buffer.from(a).equals(b);

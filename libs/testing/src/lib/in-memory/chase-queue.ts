@@ -19,6 +19,7 @@ export class InMemoryChaseQueue extends ChaseQueue {
         recipients: [],
         delivered_to: [],
         send_attempts: 0,
+        provider_events: [],
       };
       this.db.chaseDelivery.rows.push(row);
     }

@@ -1,8 +1,18 @@
-import { ChaseQueue, MailIdentity, PlannedReminders, SchedulerIdentity } from '@intake/application-chasing';
+import {
+  ChaseQueue,
+  MailIdentity,
+  NotifyOwner,
+  OwnerMailSettings,
+  OwnerNoticeQueue,
+  PlannedReminders,
+  SchedulerIdentity,
+  SentChases,
+} from '@intake/application-chasing';
 import {
   type AccountRecord,
   AccountStore,
   ApiKeyStore,
+  DEFAULT_NOTIFICATION_SETTINGS,
   SessionStore,
   TeamSettings,
   UsageStore,
@@ -23,11 +33,14 @@ import {
   IdempotencyStore,
   IntakeFiles,
   IntakeStore,
+  IntakeSweeps,
+  OwnerNotifier,
   PortalLinks,
   ReminderPlanner,
   TemplateStore,
 } from '@intake/application-intakes';
 import { MailTransport } from '@intake/application-mail';
+import { SmsTransport } from '@intake/application-sms';
 import { type Principal, type Role, type Scope } from '@intake/domain-accounts';
 import { type Mode } from '@intake/domain-kernel';
 import { newId } from '@intake/ids';
@@ -62,7 +75,11 @@ import {
   InMemoryTemplateStore,
 } from './intake-stores';
 import { InMemoryChaseQueue } from './chase-queue';
+import { InMemorySentChases } from './sent-chases';
+import { InMemoryIntakeSweeps } from './intake-sweeps';
+import { InMemoryOwnerNoticeQueue } from './owner-notice-queue';
 import { InMemoryMailTransport } from './mail-transport';
+import { InMemorySmsTransport } from './sms-transport';
 import { InMemoryWindowCounter } from './window-counter';
 
 /**
@@ -97,6 +114,8 @@ export const PORTAL_URL = 'https://portal.test/p';
 export const APP_URL = 'https://app.test';
 export const START = '2026-11-23T09:00:00.000Z';
 export const MAIL_FROM_ADDRESS = 'noreply@intake.test';
+/** The From header of the service's own mail (owner notifications). */
+export const SERVICE_MAIL_FROM = `Intake <${MAIL_FROM_ADDRESS}>`;
 
 /** Every port of the shared kernel and of the accounts, intakes and files contexts, in memory. */
 export class InMemoryContext extends TestContainer {
@@ -105,6 +124,7 @@ export class InMemoryContext extends TestContainer {
   readonly counters = new InMemoryWindowCounter();
   readonly diagnostics = new RecordedDiagnostics();
   readonly mail = new InMemoryMailTransport();
+  readonly sms = new InMemorySmsTransport();
   readonly storage = new InMemoryObjectStorage();
   readonly antivirus: InMemoryAntivirus;
   readonly scans = new InMemoryScanQueue();
@@ -115,6 +135,9 @@ export class InMemoryContext extends TestContainer {
   readonly intakes = new InMemoryIntakeStore(this.db);
   readonly files = new InMemoryFileStore(this.db);
   readonly chaseQueue = new InMemoryChaseQueue(this.db);
+  readonly sentChases = new InMemorySentChases(this.db);
+  readonly ownerNotices = new InMemoryOwnerNoticeQueue(this.db);
+  readonly sweeps = new InMemoryIntakeSweeps(this.db);
 
   constructor(options: { antivirus?: 'clamd' | 'none' } = {}) {
     super();
@@ -126,6 +149,7 @@ export class InMemoryContext extends TestContainer {
       .bind(WindowCounter, this.counters)
       .bind(Diagnostics, this.diagnostics)
       .bind(MailTransport, this.mail)
+      .bind(SmsTransport, this.sms)
       .bind(AccountStore, this.accounts)
       .bind(UsageStore, new InMemoryUsageStore(this.db))
       .bind(SessionStore, this.sessions)
@@ -138,6 +162,11 @@ export class InMemoryContext extends TestContainer {
       .bind(ClientDirectory, new InMemoryClientDirectory(this.db))
       .bind(ReminderPlanner, new PlannedReminders(this.intakes))
       .bind(ChaseQueue, this.chaseQueue)
+      .bind(SentChases, this.sentChases)
+      .bind(OwnerNoticeQueue, this.ownerNotices)
+      .bind(OwnerNotifier, new NotifyOwner(this.accounts, this.intakes, this.ownerNotices))
+      .bind(OwnerMailSettings, new OwnerMailSettings(APP_URL, SERVICE_MAIL_FROM))
+      .bind(IntakeSweeps, this.sweeps)
       .bind(MailIdentity, new MailIdentity(MAIL_FROM_ADDRESS))
       .bind(SchedulerIdentity, new SchedulerIdentity('scheduler-test'))
       .bind(FileStore, this.files)
@@ -190,6 +219,7 @@ export async function givenAccount(
     default_language: 'en',
     default_timezone: 'Europe/Prague',
     sender_name: null,
+    ...DEFAULT_NOTIFICATION_SETTINGS,
     storage_bytes_used: 0,
     created_at: now,
     updated_at: now,

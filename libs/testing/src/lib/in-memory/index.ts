@@ -12,3 +12,6 @@ export * from './mail-transport';
 export * from './sms-transport';
 export * from './container';
 export * from './chase-queue';
+export * from './sent-chases';
+export * from './owner-notice-queue';
+export * from './intake-sweeps';

@@ -7,6 +7,8 @@ import { CreateFiles1795000500000 } from './1795000500000-create-files';
 import { KeepSchemaOrder1795000600000 } from './1795000600000-keep-schema-order';
 import { ScanRetries1795000700000 } from './1795000700000-scan-retries';
 import { ChaseLeases1795000800000 } from './1795000800000-chase-leases';
+import { BounceState1795001000000 } from './1795001000000-bounce-state';
+import { SweepsAndOwnerNotifications1795001100000 } from './1795001100000-sweeps-and-owner-notifications';
 
 /** Every migration, oldest first. A new migration file is added here as well. */
 export const MIGRATIONS = [
@@ -19,4 +21,6 @@ export const MIGRATIONS = [
   KeepSchemaOrder1795000600000,
   ScanRetries1795000700000,
   ChaseLeases1795000800000,
+  BounceState1795001000000,
+  SweepsAndOwnerNotifications1795001100000,
 ];

@@ -1,7 +1,8 @@
 import { type AccountRecord, AccountStore, type UserRecord } from '@intake/application-accounts';
 import { type IntakeRecord, type ItemRecord, PortalLinks } from '@intake/application-intakes';
 import { type OutgoingMail } from '@intake/application-mail';
-import { type ClientMail, fromHeader, fromName, renderClientMail } from '@intake/domain-chase-mail';
+import { type OutgoingSms } from '@intake/application-sms';
+import { type ClientMail, fromHeader, fromName, renderClientMail, renderClientSms } from '@intake/domain-chase-mail';
 import { missingItemKeys } from '@intake/domain-intake';
 import { type DueChase } from '../ports/chase-queue.port';
 
@@ -16,7 +17,7 @@ export interface Sender {
   owner: UserRecord | undefined;
 }
 
-/** The e-mail a chase sends: the client mails of @intake/domain-chase-mail, addressed. */
+/** The e-mail (or text message) a chase sends: the client mails of @intake/domain-chase-mail, addressed. */
 export class ChaseLetters {
   static readonly inject = [AccountStore, PortalLinks, MailIdentity] as const;
 
@@ -59,6 +60,17 @@ export class ChaseLetters {
       ...(owner ? { replyTo: owner.email } : {}),
       headers: { 'X-Intake-Chase': chase.id },
     };
+  }
+
+  /** A manual chase by SMS: one line in the client's language with the portal link, to `to`. */
+  text(intake: IntakeRecord, to: string, sender: Sender): OutgoingSms {
+    const { body } = renderClientSms({
+      account: sender.account,
+      project_name: intake.project_name,
+      language: intake.client_language,
+      portal_url: this.links.of(intake),
+    });
+    return { to, body };
   }
 }
 

@@ -2,6 +2,7 @@ import { IntakeStore, IntakeWriter, intakeState } from '@intake/application-inta
 import { stall } from '@intake/domain-intake';
 import { UnitOfWork } from '@intake/kernel';
 import { ChaseQueue, type ChaseOutcome, type DueChase } from '../ports/chase-queue.port';
+import { SmsCredits } from '../manual/sms-credits';
 import { PlannedReminders } from '../reminders/planned-reminders';
 
 const SCHEDULER_META = { ip: null, requestId: null } as const;
@@ -15,14 +16,19 @@ export interface Delivered {
 const wentOut = ({ chase, outcome }: Delivered): boolean =>
   (outcome.status === 'sent' || outcome.status === 'skipped') && (chase.kind === 'invite' || chase.kind === 'reminder');
 
+/** A live SMS chase took a credit when it was recorded (RecordManualChase); one never sent gives it back. */
+const neverTexted = ({ chase, outcome }: Delivered): boolean =>
+  chase.channel === 'sms' && (outcome.status === 'failed' || outcome.status === 'cancelled');
+
 /**
  * The outcomes of claimed chases, several in one transaction: their intakes locked first (in id
  * order, as every intake change locks an intake first, so a concurrent PATCH waits rather than
- * deadlocks), the outcomes recorded under the lease, then after an invitation or a reminder the
- * next reminder planned, or the stall (with `intake.stalled`) recorded with the last one.
+ * deadlocks), the outcomes recorded under the lease, an SMS credit given back for a text never
+ * sent, then after an invitation or a reminder the next reminder planned, or the stall (with
+ * `intake.stalled`) recorded with the last one.
  */
 export class RecordChase {
-  static readonly inject = [UnitOfWork, IntakeStore, ChaseQueue, PlannedReminders, IntakeWriter] as const;
+  static readonly inject = [UnitOfWork, IntakeStore, ChaseQueue, PlannedReminders, IntakeWriter, SmsCredits] as const;
 
   constructor(
     private readonly uow: UnitOfWork,
@@ -30,6 +36,7 @@ export class RecordChase {
     private readonly queue: ChaseQueue,
     private readonly reminders: PlannedReminders,
     private readonly writer: IntakeWriter,
+    private readonly credits: SmsCredits,
   ) {}
 
   /** The ids recorded; a chase whose lease was lost (another scheduler took it over) is left out, untouched. */
@@ -42,9 +49,12 @@ export class RecordChase {
           delivered.map(({ chase, outcome }) => ({ chaseId: chase.id, outcome })),
         ),
       );
-      const replan = new Set(
-        delivered.filter((d) => settled.has(d.chase.id) && wentOut(d)).map((d) => d.chase.intake_id),
-      );
+      const recorded = delivered.filter((d) => settled.has(d.chase.id));
+      const present = new Set(locked.map((i) => i.id));
+      for (const { chase } of recorded.filter(neverTexted)) {
+        if (present.has(chase.intake_id)) await this.giveBackCredit(chase);
+      }
+      const replan = new Set(recorded.filter(wentOut).map((d) => d.chase.intake_id));
       const plans = await this.reminders.planNextMany(
         locked.filter((i) => replan.has(i.id)),
         now,
@@ -58,5 +68,10 @@ export class RecordChase {
       }
       return [...settled];
     });
+  }
+
+  private async giveBackCredit(chase: DueChase): Promise<void> {
+    const record = (await this.intakes.chases(chase.intake_id)).find((c) => c.id === chase.id);
+    await this.credits.giveBack(chase.account_id, record?.created_at ?? chase.scheduled_at);
   }
 }

@@ -70,6 +70,20 @@ describe('AddItems', () => {
     expect(context.mail.sent[0]?.text).not.toContain('Write the copy');
   });
 
+  it('leaves out a client whose address bounced, and e-mails nobody when every address bounced', async () => {
+    const bouncedAt = new Date('2026-11-01T00:00:00.000Z');
+    const { intake } = await givenIntake(context, given, {
+      client_bounced_at: bouncedAt,
+      also_notify: [{ email: 'eva@client.example', name: null, bounced_at: null }],
+    });
+    expect((await add(intake.id, [logo])).clientNotified).toBe(true);
+    expect(context.mail.sent.map((m) => m.to)).toEqual([['eva@client.example']]);
+    const { intake: unreachable } = await givenIntake(context, given, { client_bounced_at: bouncedAt });
+    expect((await add(unreachable.id, [logo])).clientNotified).toBe(false);
+    expect(context.mail.sent).toHaveLength(1);
+    expect(storedIntake(context, unreachable.id).items.map((i) => i.key)).toEqual(['brief', 'logo']);
+  });
+
   it.each(['in_progress', 'completed'] as const)('e-mails the client of a %s intake too', async (status) => {
     const { intake } = await givenIntake(context, given, { status, items: [{ key: 'brief', status: 'approved' }] });
     expect((await add(intake.id, [logo])).clientNotified).toBe(true);

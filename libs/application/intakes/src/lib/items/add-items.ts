@@ -4,7 +4,7 @@ import { addItems } from '@intake/domain-intake';
 import { parseItemDefinitions } from '@intake/domain-items';
 import { validationFailed } from '@intake/errors';
 import { type RequestMeta } from '@intake/kernel';
-import { intakeState, itemState, newItemRecord } from '../model/intake-state';
+import { intakeState, itemState, mailRecipients, newItemRecord } from '../model/intake-state';
 import { type IntakeRecord, type ItemRecord } from '../model/records';
 import { PortalLinks } from '../ports/portal-links';
 import { IntakeWriter } from '../write-path/intake-writer';
@@ -58,11 +58,16 @@ export class AddItems {
     return { intake: result.intake, added, clientNotified };
   }
 
-  /** Sent after the commit; a failure is reported as clientNotified: false, the items stay. */
+  /**
+   * Sent after the commit to every address not retired by a bounce; a failure, or nobody left to
+   * write to, is reported as clientNotified: false, the items stay.
+   */
   private async notify(intake: IntakeRecord, items: ItemRecord[]): Promise<boolean> {
+    const to = mailRecipients(intake);
+    if (to.length === 0) return false;
     try {
       await this.mail.send({
-        to: [intake.client_email, ...intake.also_notify.filter((r) => !r.bounced_at).map((r) => r.email)],
+        to,
         subject: `${intake.project_name}: more items requested`,
         text:
           `Hello ${intake.client_name},\n\nwe need a few more things for ${intake.project_name}:\n\n` +

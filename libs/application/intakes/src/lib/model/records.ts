@@ -7,6 +7,8 @@ export interface Recipient {
   email: string;
   name: string | null;
   bounced_at: Date | null;
+  /** Temporary bounces in a row since the last delivery (the bounce rules); absent means 0. Not in the API. */
+  temporary_bounces?: number;
 }
 
 /** One intake as stored (snake_case like the API). */
@@ -25,6 +27,8 @@ export interface IntakeRecord {
   client_language: Language;
   client_timezone: string;
   client_bounced_at: Date | null;
+  /** The client address's temporary bounces in a row since the last delivery (the bounce rules). Not in the API. */
+  client_temporary_bounces: number;
   also_notify: Recipient[];
   email_copy: { subject?: string; intro?: string } | null;
   branding: Record<string, unknown> | null;
@@ -51,6 +55,11 @@ export interface IntakeRecord {
   client_last_seen: Date | null;
   stalled_at: Date | null;
   purge_at: Date | null;
+  /**
+   * Not shown: when the due date has passed (the end of that day in the client's zone), kept by the
+   * write path from `due_date` and `client_timezone` for the overdue sweep.
+   */
+  overdue_at: Date | null;
   version: number;
 }
 

@@ -40,6 +40,7 @@ export const cs: Catalogue<ChaseMailKey> = {
   reminder_intro: 'Dovolujeme si vám připomenout, že k projektu {project} stále chybí některé podklady.',
   manual_subject: '{sender} se ptá na podklady k projektu {project}',
   manual_intro: '{sender} vám osobně připomíná podklady k projektu {project}.',
+  sms_manual: '{sender}: k projektu {project} stále chybí některé podklady. Pošlete je prosím zde: {link}',
 
   revision_subject: 'Prosíme o úpravu: „{item}“ (projekt {project})',
   revision_intro: '{sender} vás prosí o úpravu položky „{item}“ k projektu {project}.',

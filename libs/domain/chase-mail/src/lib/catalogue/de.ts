@@ -32,6 +32,7 @@ export const de: Catalogue<ChaseMailKey> = {
   reminder_intro: 'Wir möchten Sie freundlich daran erinnern, dass für {project} noch einige Unterlagen fehlen.',
   manual_subject: '{sender} fragt nach den Unterlagen für {project}',
   manual_intro: '{sender} möchte Sie persönlich an die Unterlagen für {project} erinnern.',
+  sms_manual: '{sender}: Für {project} fehlen noch Unterlagen. Bitte senden Sie sie hier: {link}',
 
   revision_subject: 'Bitte überarbeiten: „{item}“ ({project})',
   revision_intro: '{sender} hat sich „{item}“ für {project} angesehen und bittet Sie um eine Änderung.',

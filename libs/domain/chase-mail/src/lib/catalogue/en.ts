@@ -1,10 +1,11 @@
 import { type Message } from '@intake/domain-messages';
 
 /**
- * Every string of the e-mails, in English: the reference catalogue. Placeholders: `{sender}` (the
- * account's sender name), `{account}`, `{project}`, `{name}` (the addressee), `{client}` (the
- * client's name or address, in the owner's mails), `{item}`, `{date}`, `{address}`, `{subject}`
- * and the count `{n}`. Client mails address the client formally.
+ * Every string of the e-mails (and the text messages), in English: the reference catalogue.
+ * Placeholders: `{sender}` (the account's sender name), `{account}`, `{project}`, `{name}` (the
+ * addressee), `{client}` (the client's name or address, in the owner's mails), `{item}`, `{date}`,
+ * `{address}`, `{subject}`, `{link}` (the portal link of a text message) and the count `{n}`.
+ * Client mails address the client formally.
  */
 export const en = {
   // Sender and preview.
@@ -40,6 +41,9 @@ export const en = {
   reminder_intro: 'This is a friendly reminder that some materials for {project} are still missing.',
   manual_subject: '{sender} is asking about {project}',
   manual_intro: '{sender} would like to remind you personally about the materials for {project}.',
+
+  // A reminder the owner sends by hand as a text message (chase kind manual, channel sms): one short line.
+  sms_manual: '{sender}: some materials for {project} are still missing. Please send them here: {link}',
 
   // Revision (chase kind revision).
   revision_subject: 'Please revise “{item}” for {project}',

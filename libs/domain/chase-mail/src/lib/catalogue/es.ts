@@ -32,6 +32,7 @@ export const es: Catalogue<ChaseMailKey> = {
   reminder_intro: 'Le recordamos amablemente que todavía falta parte de la documentación para {project}.',
   manual_subject: '{sender} le pregunta por la documentación para {project}',
   manual_intro: '{sender} quiere recordarle personalmente la documentación pendiente para {project}.',
+  sms_manual: '{sender}: aún falta documentación para {project}. Por favor, envíela aquí: {link}',
 
   revision_subject: 'Por favor, revise «{item}» ({project})',
   revision_intro: '{sender} ha revisado «{item}» para {project} y le pide que lo modifique.',

@@ -50,6 +50,7 @@ export const pl: Catalogue<ChaseMailKey> = {
   reminder_intro: 'Uprzejmie przypominamy, że do projektu {project} nadal brakuje części materiałów.',
   manual_subject: '{sender} pyta o materiały do projektu {project}',
   manual_intro: '{sender} osobiście przypomina o materiałach do projektu {project}.',
+  sms_manual: '{sender}: wciąż brakuje części materiałów do projektu {project}. Prosimy przesłać je tutaj: {link}',
 
   revision_subject: 'Prośba o poprawkę: „{item}” (projekt {project})',
   revision_intro: '{sender} prosi o poprawienie pozycji „{item}” w projekcie {project}.',

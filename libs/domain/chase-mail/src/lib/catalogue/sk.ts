@@ -40,6 +40,7 @@ export const sk: Catalogue<ChaseMailKey> = {
   reminder_intro: 'Dovoľujeme si vám pripomenúť, že k projektu {project} stále chýbajú niektoré podklady.',
   manual_subject: '{sender} sa pýta na podklady k projektu {project}',
   manual_intro: '{sender} vám osobne pripomína podklady k projektu {project}.',
+  sms_manual: '{sender}: k projektu {project} stále chýbajú niektoré podklady. Pošlite ich, prosím, sem: {link}',
 
   revision_subject: 'Prosíme o úpravu: „{item}“ (projekt {project})',
   revision_intro: '{sender} vás prosí o úpravu položky „{item}“ k projektu {project}.',

@@ -8,7 +8,7 @@ import {
   storedIntake,
   writtenState,
 } from '@intake/testing';
-import { ReminderPlanner } from '../ports/reminder-planner';
+import { ReminderPlanner } from '@intake/application-intakes';
 import { ReinstateRecipient } from './reinstate-recipient';
 
 const bouncedAt = new Date('2026-11-20T09:00:00.000Z');
@@ -76,6 +76,40 @@ describe('ReinstateRecipient', () => {
       expect(replan).toHaveBeenCalledWith(expect.objectContaining({ id: intake.id }), context.clock.now());
     },
   );
+
+  it('starts the address afresh: its run of temporary bounces is reset, the others’ kept', async () => {
+    const { intake } = await bounced({
+      client_temporary_bounces: 3,
+      also_notify: [
+        { email: 'eva@client.example', name: 'Eva', bounced_at: bouncedAt, temporary_bounces: 3 },
+        { email: 'petr@client.example', name: null, bounced_at: null, temporary_bounces: 2 },
+      ],
+    });
+    await reinstate(intake.id, 'eva@client.example');
+    expect(storedIntake(context, intake.id).intake).toMatchObject({
+      client_bounced_at: bouncedAt,
+      client_temporary_bounces: 3,
+      also_notify: [
+        { email: 'eva@client.example', name: 'Eva', bounced_at: null },
+        { email: 'petr@client.example', name: null, bounced_at: null, temporary_bounces: 2 },
+      ],
+    });
+    expect(storedIntake(context, intake.id).intake.also_notify[0]).not.toHaveProperty('temporary_bounces');
+    await reinstate(intake.id, 'jan@client.example');
+    expect(storedIntake(context, intake.id).intake).toMatchObject({
+      client_bounced_at: null,
+      client_temporary_bounces: 0,
+    });
+  });
+
+  it('plans the next reminder when it resumes chasing', async () => {
+    const { intake } = await bounced({ also_notify: [] });
+    expect(storedIntake(context, intake.id).chases).toEqual([]);
+    await reinstate(intake.id, 'jan@client.example');
+    expect(storedIntake(context, intake.id).chases).toEqual([
+      expect.objectContaining({ kind: 'reminder', status: 'scheduled', attempt_no: 1 }),
+    ]);
+  });
 
   it.each<[string, GivenIntake]>([
     ['completed', { status: 'completed' }],
