@@ -423,6 +423,38 @@ describe('accounts and access (real Postgres and Redis)', () => {
       ).toEqual(['default_language', 'default_timezone']);
     });
 
+    it('PATCH /v1/account switches the owner notifications (all on for the owner, off for members, at first)', async () => {
+      const { session } = await api.client.owner();
+      const patch = (payload: object) =>
+        api.client.asSession(session, { method: 'PATCH', url: '/v1/account', payload });
+      const initial = await api.client.asSession(session, { method: 'GET', url: '/v1/account' });
+      expect(initial.json().account).toMatchObject({
+        notify_on_completed: true,
+        notify_on_stalled: true,
+        notify_on_overdue: true,
+        notify_on_bounced: true,
+        notify_members: false,
+      });
+      const changed = await patch({ notify_on_overdue: false, notify_members: true });
+      expect(changed.statusCode).toBe(200);
+      expect(changed.json().account).toMatchObject({
+        notify_on_completed: true,
+        notify_on_overdue: false,
+        notify_members: true,
+      });
+      const again = await api.client.asSession(session, { method: 'GET', url: '/v1/account' });
+      expect(again.json().account).toMatchObject({ notify_on_overdue: false, notify_members: true });
+
+      const invalid = await patch({ notify_on_completed: 'yes', notify_members: null });
+      expect(invalid.statusCode).toBe(422);
+      expect(
+        invalid
+          .json()
+          .details.map((d: { path: string }) => d.path)
+          .sort(),
+      ).toEqual(['notify_members', 'notify_on_completed']);
+    });
+
     it('GET /v1/usage has the spec’s shape for the current period', async () => {
       await setClock('2030-06-15T12:00:00Z');
       const { session } = await api.client.owner();

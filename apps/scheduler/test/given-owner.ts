@@ -1,4 +1,4 @@
-import { type AccountRecord, AccountStore } from '@intake/application-accounts';
+import { type AccountRecord, AccountStore, DEFAULT_NOTIFICATION_SETTINGS } from '@intake/application-accounts';
 import { type Principal } from '@intake/domain-accounts';
 import { newId } from '@intake/ids';
 import { UnitOfWork } from '@intake/kernel';
@@ -20,6 +20,7 @@ export async function givenOwner(
     default_language: 'en',
     default_timezone: 'Europe/Prague',
     sender_name: null,
+    ...DEFAULT_NOTIFICATION_SETTINGS,
     storage_bytes_used: 0,
     created_at: now,
     updated_at: now,

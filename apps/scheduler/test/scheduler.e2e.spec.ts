@@ -51,7 +51,13 @@ describe('scheduler app (real Postgres and Redis)', () => {
         const report = (await job.waitUntilFinished(events, 10_000)) as PassReport;
         expect(Date.parse(report.now) - Date.parse('2031-03-01T08:00:00Z')).toBeGreaterThanOrEqual(0);
         expect(Date.parse(report.now) - Date.parse('2031-03-01T08:00:00Z')).toBeLessThan(5_000);
-        expect(report.passes).toEqual({ chases: 0, 'files.scan_sweep': 0 });
+        expect(report.passes).toEqual({
+          chases: 0,
+          'intakes.overdue': 0,
+          'intakes.retention': 0,
+          'owner.notifications': 0,
+          'files.scan_sweep': 0,
+        });
       } finally {
         await events.close();
         redis.disconnect();

@@ -12,15 +12,23 @@ import { IntakesPersistenceModule } from '@intake/postgres-intakes';
 import { ChasingPersistenceModule } from '@intake/postgres-chasing';
 import { AccountsPersistenceModule } from '@intake/postgres-accounts';
 import { ScanFile, SweepScans } from '@intake/application-files';
-import { IntakeEvents, IntakeWriter, PortalLinks } from '@intake/application-intakes';
+import {
+  IntakeEvents,
+  IntakeWriter,
+  PortalLinks,
+  PurgeExpiredIntakes,
+  SweepOverdueIntakes,
+} from '@intake/application-intakes';
 import {
   ChaseLetters,
   DeliverChase,
   MailIdentity,
+  OwnerMailSettings,
   PlannedReminders,
   RecordChase,
   SchedulerIdentity,
   SendDueChases,
+  SendOwnerNotices,
   SmsCredits,
 } from '@intake/application-chasing';
 import { hostname } from 'node:os';
@@ -70,6 +78,7 @@ export class SchedulerModule {
         { provide: PortalLinks, useValue: new PortalLinks(config.portalUrl) },
         { provide: MailIdentity, useValue: new MailIdentity(addressOf(config.mail.from)) },
         { provide: SchedulerIdentity, useValue: new SchedulerIdentity(`${hostname()}:${process.pid}`) },
+        { provide: OwnerMailSettings, useValue: new OwnerMailSettings(config.appUrl, config.mail.from) },
         useCase(PlannedReminders),
         useCase(ChaseLetters),
         useCase(SmsCredits),
@@ -78,11 +87,16 @@ export class SchedulerModule {
         useCase(SendDueChases),
         useCase(IntakeEvents),
         useCase(IntakeWriter),
+        useCase(SweepOverdueIntakes),
+        useCase(PurgeExpiredIntakes),
+        useCase(SendOwnerNotices),
         useCase(ScanFile),
         useCase(SweepScans),
         {
           provide: SCHEDULER_PASSES,
-          inject: [SendDueChases, SweepScans],
+          // Owner notifications after the passes that queue them (a stall, an overdue intake), so
+          // one pass sends what it found.
+          inject: [SendDueChases, SweepOverdueIntakes, PurgeExpiredIntakes, SendOwnerNotices, SweepScans],
           useFactory: (...passes: SchedulerPass[]) => passes,
         },
         SchedulerProcessor,

@@ -3,3 +3,4 @@ export * from './lib/intake.store';
 export * from './lib/folder.store';
 export * from './lib/template.store';
 export * from './lib/settings.store';
+export * from './lib/intake-sweeps';

@@ -14,3 +14,6 @@ export * from './lib/bounces/intake-recipients';
 export * from './lib/bounces/record-mail-events';
 export * from './lib/bounces/receive-mail-events';
 export * from './lib/bounces/reinstate-recipient';
+export * from './lib/ports/owner-notice-queue.port';
+export * from './lib/owner-notices/notify-owner';
+export * from './lib/owner-notices/send-owner-notices';

@@ -3,6 +3,7 @@
 // Records and their state-machine view
 export * from './lib/model/records';
 export * from './lib/model/intake-state';
+export * from './lib/model/purge';
 
 // Ports: implemented by adapters (stores) or by other contexts (IntakeFiles), bound by the apps
 export * from './lib/ports/intake.store';
@@ -13,6 +14,8 @@ export * from './lib/ports/client-directory';
 export * from './lib/ports/reminder-planner';
 export * from './lib/ports/intake-files.port';
 export * from './lib/ports/portal-links';
+export * from './lib/ports/owner-notifier.port';
+export * from './lib/ports/intake-sweeps.port';
 
 // The write path, shared by every context that changes an intake
 export * from './lib/write-path/intake-writer';
@@ -51,3 +54,8 @@ export * from './lib/folders/delete-folder';
 export * from './lib/templates/list-templates';
 export * from './lib/templates/create-template';
 export * from './lib/templates/template-defaults';
+
+// Scheduler passes of the intakes context
+export * from './lib/sweeps/sweep-in-batches';
+export * from './lib/sweeps/overdue-sweep';
+export * from './lib/sweeps/retention-sweep';

@@ -3,3 +3,5 @@ export * from './lib/progress';
 export * from './lib/transitions';
 export * from './lib/chase-settings';
 export * from './lib/webhook-events';
+export * from './lib/due-date';
+export * from './lib/retention';

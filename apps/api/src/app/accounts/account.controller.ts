@@ -37,7 +37,10 @@ export class AccountController {
 
   @Patch('v1/account')
   @Access({ via: 'any', role: 'owner', scope: 'admin' })
-  @ApiOperation({ summary: 'Change account settings (owner only). At least one field, else 400 invalid_request.' })
+  @ApiOperation({
+    summary:
+      'Change account settings (owner only): name, default language and time zone, sender name, and which e-mails about intakes the owner (and with notify_members every member) gets. At least one field, else 400 invalid_request.',
+  })
   @ApiOkResponse({ type: AccountOnly })
   @ApiErrors({ error: 'invalid_request', reason: 'no_fields' })
   async update(

@@ -23,6 +23,7 @@ import {
 import { type Actor, Mode, MODES } from '@intake/domain-kernel';
 import {
   Optional,
+  OptionalBoolean,
   EmailAddress,
   IsIanaTimeZone,
   NOT_BLANK_PATTERN,
@@ -34,6 +35,16 @@ import {
 } from '../validation';
 
 const NOT_BLANK = /\S/;
+
+/** The account's owner-notification switches, as the document describes them. */
+const NOTIFY = {
+  completed: 'e-mail the owner when an intake completes (default true)',
+  stalled: 'e-mail the owner when an intake stalls after its last reminder (default true)',
+  overdue:
+    'e-mail the owner when an intake’s due date has passed with required items outstanding (default true); the intake.overdue webhook event fires regardless',
+  bounced: 'e-mail the owner when a client’s address bounces or complains (default true)',
+  members: 'send the notifications the owner gets to every team member as well (default false)',
+} as const;
 
 export class SignUpRequest {
   @EmailAddress({ example: 'jana@studio.example' })
@@ -142,6 +153,21 @@ export class UpdateAccountRequest {
   @Matches(NOT_BLANK, { message: 'must not be blank' })
   @MaxLength(120)
   sender_name?: string | null;
+
+  @OptionalBoolean({ description: NOTIFY.completed })
+  notify_on_completed?: boolean;
+
+  @OptionalBoolean({ description: NOTIFY.stalled })
+  notify_on_stalled?: boolean;
+
+  @OptionalBoolean({ description: NOTIFY.overdue })
+  notify_on_overdue?: boolean;
+
+  @OptionalBoolean({ description: NOTIFY.bounced })
+  notify_on_bounced?: boolean;
+
+  @OptionalBoolean({ description: NOTIFY.members })
+  notify_members?: boolean;
 }
 
 export class AuditQuery extends PageQuery {
@@ -172,6 +198,11 @@ export class AccountView {
   @ApiProperty({ enum: LANGUAGES }) default_language!: Language;
   @ApiProperty({ example: 'Europe/Prague' }) default_timezone!: string;
   @ApiProperty({ type: String, nullable: true }) sender_name!: string | null;
+  @ApiProperty({ description: NOTIFY.completed }) notify_on_completed!: boolean;
+  @ApiProperty({ description: NOTIFY.stalled }) notify_on_stalled!: boolean;
+  @ApiProperty({ description: NOTIFY.overdue }) notify_on_overdue!: boolean;
+  @ApiProperty({ description: NOTIFY.bounced }) notify_on_bounced!: boolean;
+  @ApiProperty({ description: NOTIFY.members }) notify_members!: boolean;
   @ApiProperty() created_at!: string;
   @ApiProperty() updated_at!: string;
 }

@@ -31,6 +31,11 @@ export const accountView = (a: AccountRecord): AccountView => ({
   default_language: a.default_language,
   default_timezone: a.default_timezone,
   sender_name: a.sender_name,
+  notify_on_completed: a.notify_on_completed,
+  notify_on_stalled: a.notify_on_stalled,
+  notify_on_overdue: a.notify_on_overdue,
+  notify_on_bounced: a.notify_on_bounced,
+  notify_members: a.notify_members,
   created_at: iso(a.created_at),
   updated_at: iso(a.updated_at),
 });

@@ -3,6 +3,7 @@ import { AccountPatch, AccountRecord, AccountStore, InvitationRecord, UserRecord
 import { isUniqueViolation, Sql } from '@intake/postgres';
 
 const ACCOUNT_COLUMNS = `id, name, plan, default_language, default_timezone, sender_name,
+  notify_on_completed, notify_on_stalled, notify_on_overdue, notify_on_bounced, notify_members,
   storage_bytes_used::float8 AS storage_bytes_used, created_at, updated_at`;
 const USER_COLUMNS = `id, account_id, email, name, role, password_hash, created_at`;
 
@@ -14,8 +15,9 @@ export class PostgresAccountStore extends AccountStore {
 
   async createAccount(a: AccountRecord): Promise<void> {
     await this.sql.query(
-      `INSERT INTO accounts (id, name, plan, default_language, default_timezone, sender_name, storage_bytes_used, created_at, updated_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+      `INSERT INTO accounts (id, name, plan, default_language, default_timezone, sender_name, storage_bytes_used, created_at, updated_at,
+         notify_on_completed, notify_on_stalled, notify_on_overdue, notify_on_bounced, notify_members)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)`,
       [
         a.id,
         a.name,
@@ -26,6 +28,11 @@ export class PostgresAccountStore extends AccountStore {
         a.storage_bytes_used,
         a.created_at,
         a.updated_at,
+        a.notify_on_completed,
+        a.notify_on_stalled,
+        a.notify_on_overdue,
+        a.notify_on_bounced,
+        a.notify_members,
       ],
     );
   }

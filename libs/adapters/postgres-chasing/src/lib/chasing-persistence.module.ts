@@ -1,25 +1,34 @@
 import { Global, Module } from '@nestjs/common';
-import { ChaseQueue, PlannedReminders, SentChases } from '@intake/application-chasing';
-import { IntakeStore, ReminderPlanner } from '@intake/application-intakes';
+import { AccountStore } from '@intake/application-accounts';
+import { ChaseQueue, NotifyOwner, OwnerNoticeQueue, PlannedReminders, SentChases } from '@intake/application-chasing';
+import { IntakeStore, OwnerNotifier, ReminderPlanner } from '@intake/application-intakes';
 import { PostgresChaseQueue } from './chase-queue';
+import { PostgresOwnerNoticeQueue } from './owner-notice-queue';
 import { PostgresSentChases } from './sent-chases';
 
 /**
- * Binds the chasing context's queue and sent chases to PostgreSQL, and the intakes context's
- * ReminderPlanner port to the chasing context's planner (needs PostgresModule and
- * IntakesPersistenceModule).
+ * Binds the chasing context's queues and sent chases to PostgreSQL, and the intakes context's
+ * ReminderPlanner and OwnerNotifier ports to the chasing context's planner and notifier (needs
+ * PostgresModule, IntakesPersistenceModule and AccountsPersistenceModule).
  */
 @Global()
 @Module({
   providers: [
     { provide: ChaseQueue, useClass: PostgresChaseQueue },
     { provide: SentChases, useClass: PostgresSentChases },
+    { provide: OwnerNoticeQueue, useClass: PostgresOwnerNoticeQueue },
     {
       provide: ReminderPlanner,
       inject: [IntakeStore],
       useFactory: (intakes: IntakeStore) => new PlannedReminders(intakes),
     },
+    {
+      provide: OwnerNotifier,
+      inject: [AccountStore, IntakeStore, OwnerNoticeQueue],
+      useFactory: (accounts: AccountStore, intakes: IntakeStore, queue: OwnerNoticeQueue) =>
+        new NotifyOwner(accounts, intakes, queue),
+    },
   ],
-  exports: [ChaseQueue, SentChases, ReminderPlanner],
+  exports: [ChaseQueue, SentChases, OwnerNoticeQueue, ReminderPlanner, OwnerNotifier],
 })
 export class ChasingPersistenceModule {}

@@ -21,7 +21,7 @@ const INTAKE_COLUMNS = `i.id, i.account_id, i.mode, i.created_by_key_id, i.creat
   i.email_copy, i.branding, i.folder_id, i.chase_schedule, i.chase_interval_minutes, i.respect_quiet_hours, i.max_reminders,
   i.chase_at_time, i.due_date::text AS due_date, i.retention_mode, i.retention_days, i.retention_anonymize, i.client_note,
   i.owner_note, i.client_brief, i.created_at, i.sent_at, i.completed_at, i.delivered_at, i.anonymized_at, i.client_last_seen,
-  i.stalled_at, i.purge_at, i.version`;
+  i.stalled_at, i.purge_at, i.overdue_at, i.version`;
 
 /** The list object's columns: a page of 20 reads 7 columns a row, not 40. */
 const LIST_COLUMNS = `i.id, i.slug, i.project_name, i.status, i.client_email, i.client_name, i.created_at`;
@@ -67,6 +67,7 @@ const WRITABLE = [
   'client_last_seen',
   'stalled_at',
   'purge_at',
+  'overdue_at',
 ] as const satisfies ReadonlyArray<keyof IntakeRecord>;
 
 const JSON_COLUMNS = new Set(['also_notify', 'email_copy', 'branding']);

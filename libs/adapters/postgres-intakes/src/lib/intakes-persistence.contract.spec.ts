@@ -1,3 +1,4 @@
+import { PostgresIntakeSweeps } from './intake-sweeps';
 import {
   createTestDatabase,
   describeChaseCancellationContract,
@@ -5,6 +6,7 @@ import {
   describeFolderStoreContract,
   describeIdempotencyStoreContract,
   describeIntakeStoreContract,
+  describeIntakeSweepsContract,
   describeTemplateStoreContract,
   migrateTestDatabase,
   postgresIntakeStores,
@@ -29,3 +31,22 @@ describeFolderStoreContract('PostgreSQL', stores);
 describeTemplateStoreContract('PostgreSQL', stores);
 describeClientDirectoryContract('PostgreSQL', stores);
 describeChaseCancellationContract('PostgreSQL', stores);
+
+describeIntakeSweepsContract('PostgreSQL', async () => {
+  const fixture = await stores();
+  return {
+    ...fixture,
+    sweeps: new PostgresIntakeSweeps(fixture.sql),
+    recordRecipients: async (chaseId, recipients) => {
+      await fixture.sql.query(`UPDATE chases SET recipients = $2, delivered_to = $2 WHERE id = $1`, [
+        chaseId,
+        recipients,
+      ]);
+    },
+    recipientsOf: async (chaseId) =>
+      (await fixture.sql.one<{ recipients: string[]; delivered_to: string[] }>(
+        `SELECT recipients, delivered_to FROM chases WHERE id = $1`,
+        [chaseId],
+      )) ?? { recipients: [], delivered_to: [] },
+  };
+});

@@ -4,16 +4,18 @@ import {
   FolderStore,
   IdempotencyStore,
   IntakeStore,
+  IntakeSweeps,
   TemplateStore,
 } from '@intake/application-intakes';
 import { PostgresFolderStore } from './folder.store';
 import { PostgresIdempotencyStore, PostgresIntakeStore } from './intake.store';
+import { PostgresIntakeSweeps } from './intake-sweeps';
 import { PostgresClientDirectory } from './settings.store';
 import { PostgresTemplateStore } from './template.store';
 
 /**
- * Binds the intakes context's stores to PostgreSQL (needs PostgresModule). ReminderPlanner is the
- * chasing context's (ChasingPersistenceModule).
+ * Binds the intakes context's stores and the sweeps' claims to PostgreSQL (needs PostgresModule).
+ * ReminderPlanner and OwnerNotifier are the chasing context's (ChasingPersistenceModule).
  */
 @Global()
 @Module({
@@ -23,7 +25,8 @@ import { PostgresTemplateStore } from './template.store';
     { provide: IdempotencyStore, useClass: PostgresIdempotencyStore },
     { provide: TemplateStore, useClass: PostgresTemplateStore },
     { provide: ClientDirectory, useClass: PostgresClientDirectory },
+    { provide: IntakeSweeps, useClass: PostgresIntakeSweeps },
   ],
-  exports: [FolderStore, IntakeStore, IdempotencyStore, TemplateStore, ClientDirectory],
+  exports: [FolderStore, IntakeStore, IdempotencyStore, TemplateStore, ClientDirectory, IntakeSweeps],
 })
 export class IntakesPersistenceModule {}

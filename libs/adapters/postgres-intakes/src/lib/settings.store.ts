@@ -26,7 +26,7 @@ export class PostgresClientDirectory extends ClientDirectory {
     }
     params.push(limit, offset);
     const rows = await this.sql.query<ClientView & { total: number }>(
-      `WITH visible AS (SELECT i.* FROM intakes i WHERE ${visible}),
+      `WITH visible AS (SELECT i.* FROM intakes i WHERE ${visible} AND i.anonymized_at IS NULL),
             grouped AS (
               SELECT count(*)::int AS intake_count, (array_agg(id ORDER BY created_at DESC, id DESC))[1] AS last_id
                 FROM visible GROUP BY lower(client_email))
@@ -44,7 +44,7 @@ export class PostgresClientDirectory extends ClientDirectory {
       // An offset past the end returns no rows, and so no window count: count separately.
       // The same client rows as above (each client's latest intake), so `q` matches what the page does.
       const counted = await this.sql.one<{ total: number }>(
-        `WITH visible AS (SELECT i.* FROM intakes i WHERE ${visible}),
+        `WITH visible AS (SELECT i.* FROM intakes i WHERE ${visible} AND i.anonymized_at IS NULL),
               grouped AS (
                 SELECT (array_agg(id ORDER BY created_at DESC, id DESC))[1] AS last_id
                   FROM visible GROUP BY lower(client_email))

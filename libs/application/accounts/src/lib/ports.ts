@@ -1,7 +1,28 @@
 import { type Language, type PlanId, type Role, type Scope } from '@intake/domain-accounts';
 import { type Mode } from '@intake/domain-kernel';
 
-export interface AccountRecord {
+/**
+ * Which e-mails about its intakes the account's people get: the owner, each kind switchable, and
+ * with `notify_members` every member as well (intake.overdue as a webhook event fires regardless).
+ */
+export interface OwnerNotificationSettings {
+  notify_on_completed: boolean;
+  notify_on_stalled: boolean;
+  notify_on_overdue: boolean;
+  notify_on_bounced: boolean;
+  notify_members: boolean;
+}
+
+/** A new account's: the owner gets every notification, the members none. */
+export const DEFAULT_NOTIFICATION_SETTINGS: OwnerNotificationSettings = {
+  notify_on_completed: true,
+  notify_on_stalled: true,
+  notify_on_overdue: true,
+  notify_on_bounced: true,
+  notify_members: false,
+};
+
+export interface AccountRecord extends OwnerNotificationSettings {
   id: string;
   name: string;
   plan: PlanId;
@@ -36,7 +57,7 @@ export interface InvitationRecord {
 }
 
 export type AccountPatch = Partial<
-  Pick<AccountRecord, 'name' | 'default_language' | 'default_timezone' | 'sender_name'>
+  Pick<AccountRecord, 'name' | 'default_language' | 'default_timezone' | 'sender_name'> & OwnerNotificationSettings
 >;
 
 export abstract class AccountStore {

@@ -21,6 +21,7 @@ export const ID_PREFIXES = {
   invitation: 'inv',
   auditEntry: 'aud',
   template: 'tpl',
+  ownerNotice: 'ntf',
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIXES;

@@ -59,6 +59,7 @@ export type IntakeEvent =
   | { type: 'intake.reopened' }
   | { type: 'intake.archived' }
   | { type: 'intake.stalled'; missing_items: string[] }
+  | { type: 'intake.overdue'; due_date: string; outstanding_items: string[] }
   | { type: 'item.submitted'; item_key: string; file_count?: number }
   | { type: 'item.approved'; item_key: string }
   | { type: 'item.revision_requested'; item_key: string; note: string }

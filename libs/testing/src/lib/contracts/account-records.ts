@@ -1,6 +1,7 @@
 import {
   type AccountRecord,
   type AccountStore,
+  DEFAULT_NOTIFICATION_SETTINGS,
   type ApiKeyRecord,
   type InvitationRecord,
   type UserRecord,
@@ -19,6 +20,7 @@ export function sampleAccount(overrides: Partial<AccountRecord> = {}): AccountRe
     default_language: 'en',
     default_timezone: 'Europe/Prague',
     sender_name: null,
+    ...DEFAULT_NOTIFICATION_SETTINGS,
     storage_bytes_used: 0,
     created_at: AT,
     updated_at: AT,

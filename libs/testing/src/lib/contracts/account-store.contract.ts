@@ -63,6 +63,26 @@ export function describeAccountStoreContract(name: string, setup: () => Promise<
         expect(updated.sender_name).toBeNull();
       });
 
+      it('stores and changes the notification settings', async () => {
+        const account = await storedAccount({ notify_on_overdue: false, notify_members: true });
+        expect(await f.accounts.getAccount(account.id)).toMatchObject({
+          notify_on_completed: true,
+          notify_on_overdue: false,
+          notify_members: true,
+        });
+        const updated = await f.accounts.updateAccount(
+          account.id,
+          { notify_on_completed: false, notify_on_bounced: false, notify_members: false },
+          account.updated_at,
+        );
+        expect(updated).toEqual({
+          ...account,
+          notify_on_completed: false,
+          notify_on_bounced: false,
+          notify_members: false,
+        });
+      });
+
       it('fails to update an account that does not exist', async () => {
         await expect(f.accounts.updateAccount('acc_unknown', { name: 'X' }, new Date())).rejects.toThrow();
       });

@@ -142,6 +142,23 @@ export function describeClientDirectoryContract(name: string, setup: IntakeStore
       expect(await page(access, 'ali', 1, 5)).toEqual({ clients: [], total: 1 });
     });
 
+    it('leaves anonymized intakes out: their client is gone (retention with anonymize)', async () => {
+      const accountId = await fixture().createAccount();
+      await given(
+        anIntake(accountId, { client_email: 'eva@example.com', created_at: at(0) }),
+        anIntake(accountId, {
+          client_email: 'anonymized@anonymized.invalid',
+          client_name: 'Anonymized client',
+          anonymized_at: at(1),
+          created_at: at(1),
+        }),
+        anIntake(accountId, { client_email: 'eva@example.com', anonymized_at: at(2), created_at: at(2) }),
+      );
+      expect(await page(sessionAccess(accountId))).toEqual({ clients: [['eva@example.com', 1]], total: 1 });
+      expect(await page(sessionAccess(accountId), 'anonym')).toEqual({ clients: [], total: 0 });
+      expect(await page(sessionAccess(accountId), 'anonym', 10, 10)).toEqual({ clients: [], total: 0 });
+    });
+
     it('derives clients only from the intakes the access context may see', async () => {
       const accountId = await fixture().createAccount();
       const otherAccountId = await fixture().createAccount();

@@ -1,4 +1,4 @@
-import { type AccountRecord, type AccountStore } from '@intake/application-accounts';
+import { type AccountRecord, type AccountStore, DEFAULT_NOTIFICATION_SETTINGS } from '@intake/application-accounts';
 import { type FileRecord, type FileStore } from '@intake/application-files';
 import { type IntakeRecord, type IntakeStore, newItemRecord } from '@intake/application-intakes';
 import { DEFAULT_CHASE_SETTINGS } from '@intake/domain-intake';
@@ -32,6 +32,7 @@ async function givenIntake(ports: FileStorePorts): Promise<{ accountId: string; 
     default_language: 'en',
     default_timezone: 'Europe/Prague',
     sender_name: null,
+    ...DEFAULT_NOTIFICATION_SETTINGS,
     storage_bytes_used: 0,
     created_at: T0,
     updated_at: T0,
@@ -74,6 +75,7 @@ async function givenIntake(ports: FileStorePorts): Promise<{ accountId: string; 
     client_last_seen: null,
     stalled_at: null,
     purge_at: null,
+    overdue_at: null,
     version: 0,
   };
   const item = (key: string, type: 'image' | 'file_list', position: number) =>

@@ -24,3 +24,5 @@ export * from './sms-transport.contract';
 export * from './chase-queue.contract';
 export * from './postgres-intake-stores';
 export * from './sent-chases.contract';
+export * from './intake-sweeps.contract';
+export * from './owner-notice-queue.contract';

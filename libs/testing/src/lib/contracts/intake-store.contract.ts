@@ -62,6 +62,7 @@ export function describeIntakeStoreContract(name: string, setup: IntakeStoresSet
         client_last_seen: at(5),
         stalled_at: at(6),
         purge_at: at(7),
+        overdue_at: at(8),
       });
       const answered = anItem(intake.id, 'colours', 1, {
         type: 'multiselect',

@@ -111,6 +111,7 @@ export function anIntake(accountId: string, overrides: Partial<IntakeRecord> = {
     client_last_seen: null,
     stalled_at: null,
     purge_at: null,
+    overdue_at: null,
     version: 0,
     ...overrides,
   };

@@ -1,3 +1,4 @@
+import { DEFAULT_NOTIFICATION_SETTINGS } from '@intake/application-accounts';
 import {
   InMemoryAccountStore,
   InMemoryChaseQueue,
@@ -7,16 +8,20 @@ import {
   InMemoryIdempotencyStore,
   InMemoryIntakeStore,
   InMemorySentChases,
+  InMemoryIntakeSweeps,
+  InMemoryOwnerNoticeQueue,
   InMemoryTemplateStore,
 } from '../in-memory';
 import { describeClientDirectoryContract } from './client-directory.contract';
 import { describeFolderStoreContract } from './folder-store.contract';
 import { describeIdempotencyStoreContract } from './idempotency-store.contract';
 import { describeIntakeStoreContract } from './intake-store.contract';
-import { type IntakeStoresFixture, T0 } from './intake-stores.fixture';
+import { type IntakeStoresFixture, sessionAccess, T0 } from './intake-stores.fixture';
 import { describeChaseCancellationContract } from './chase-cancellation.contract';
 import { describeChaseQueueContract } from './chase-queue.contract';
 import { describeSentChasesContract } from './sent-chases.contract';
+import { describeIntakeSweepsContract } from './intake-sweeps.contract';
+import { describeOwnerNoticeQueueContract } from './owner-notice-queue.contract';
 import { describeTemplateStoreContract } from './template-store.contract';
 import { newId } from '@intake/ids';
 
@@ -39,6 +44,7 @@ async function inMemoryIntakeStores(db = new InMemoryDatabase()): Promise<Intake
         default_language: 'en',
         default_timezone: 'Europe/Prague',
         sender_name: null,
+        ...DEFAULT_NOTIFICATION_SETTINGS,
         storage_bytes_used: 0,
         created_at: T0,
         updated_at: T0,
@@ -67,4 +73,41 @@ describeChaseQueueContract('in memory', async () => {
 describeSentChasesContract('in memory', async () => {
   const db = new InMemoryDatabase();
   return { ...(await inMemoryIntakeStores(db)), queue: new InMemoryChaseQueue(db), sent: new InMemorySentChases(db) };
+});
+
+describeIntakeSweepsContract('in memory', async () => {
+  const db = new InMemoryDatabase();
+  const queue = new InMemoryChaseQueue(db);
+  return {
+    ...(await inMemoryIntakeStores(db)),
+    sweeps: new InMemoryIntakeSweeps(db),
+    recordRecipients: async (chaseId, recipients) => {
+      queue.delivery(chaseId).recipients = [...recipients];
+      queue.delivery(chaseId).delivered_to = [...recipients];
+    },
+    recipientsOf: async (chaseId) => {
+      const { recipients, delivered_to } = queue.delivery(chaseId);
+      return { recipients: [...recipients], delivered_to: [...delivered_to] };
+    },
+  };
+});
+
+describeOwnerNoticeQueueContract('in memory', async () => {
+  const db = new InMemoryDatabase();
+  const queue = new InMemoryOwnerNoticeQueue(db);
+  const stores = await inMemoryIntakeStores(db);
+  return {
+    ...stores,
+    queue,
+    otherQueue: queue,
+    stored: async (noticeId) => {
+      const row = queue.rows.find((n) => n.id === noticeId);
+      if (!row) return undefined;
+      const { status, mail, sent_at, provider_message_id, send_attempts, error } = row;
+      return { status, mail, sent_at, provider_message_id, send_attempts, error };
+    },
+    deleteIntake: async (accountId, intakeId) => {
+      await stores.intakes.delete(sessionAccess(accountId), intakeId);
+    },
+  };
 });

@@ -1,8 +1,18 @@
-import { ChaseQueue, MailIdentity, PlannedReminders, SchedulerIdentity, SentChases } from '@intake/application-chasing';
+import {
+  ChaseQueue,
+  MailIdentity,
+  NotifyOwner,
+  OwnerMailSettings,
+  OwnerNoticeQueue,
+  PlannedReminders,
+  SchedulerIdentity,
+  SentChases,
+} from '@intake/application-chasing';
 import {
   type AccountRecord,
   AccountStore,
   ApiKeyStore,
+  DEFAULT_NOTIFICATION_SETTINGS,
   SessionStore,
   TeamSettings,
   UsageStore,
@@ -23,6 +33,8 @@ import {
   IdempotencyStore,
   IntakeFiles,
   IntakeStore,
+  IntakeSweeps,
+  OwnerNotifier,
   PortalLinks,
   ReminderPlanner,
   TemplateStore,
@@ -64,6 +76,8 @@ import {
 } from './intake-stores';
 import { InMemoryChaseQueue } from './chase-queue';
 import { InMemorySentChases } from './sent-chases';
+import { InMemoryIntakeSweeps } from './intake-sweeps';
+import { InMemoryOwnerNoticeQueue } from './owner-notice-queue';
 import { InMemoryMailTransport } from './mail-transport';
 import { InMemorySmsTransport } from './sms-transport';
 import { InMemoryWindowCounter } from './window-counter';
@@ -100,6 +114,8 @@ export const PORTAL_URL = 'https://portal.test/p';
 export const APP_URL = 'https://app.test';
 export const START = '2026-11-23T09:00:00.000Z';
 export const MAIL_FROM_ADDRESS = 'noreply@intake.test';
+/** The From header of the service's own mail (owner notifications). */
+export const SERVICE_MAIL_FROM = `Intake <${MAIL_FROM_ADDRESS}>`;
 
 /** Every port of the shared kernel and of the accounts, intakes and files contexts, in memory. */
 export class InMemoryContext extends TestContainer {
@@ -120,6 +136,8 @@ export class InMemoryContext extends TestContainer {
   readonly files = new InMemoryFileStore(this.db);
   readonly chaseQueue = new InMemoryChaseQueue(this.db);
   readonly sentChases = new InMemorySentChases(this.db);
+  readonly ownerNotices = new InMemoryOwnerNoticeQueue(this.db);
+  readonly sweeps = new InMemoryIntakeSweeps(this.db);
 
   constructor(options: { antivirus?: 'clamd' | 'none' } = {}) {
     super();
@@ -145,6 +163,10 @@ export class InMemoryContext extends TestContainer {
       .bind(ReminderPlanner, new PlannedReminders(this.intakes))
       .bind(ChaseQueue, this.chaseQueue)
       .bind(SentChases, this.sentChases)
+      .bind(OwnerNoticeQueue, this.ownerNotices)
+      .bind(OwnerNotifier, new NotifyOwner(this.accounts, this.intakes, this.ownerNotices))
+      .bind(OwnerMailSettings, new OwnerMailSettings(APP_URL, SERVICE_MAIL_FROM))
+      .bind(IntakeSweeps, this.sweeps)
       .bind(MailIdentity, new MailIdentity(MAIL_FROM_ADDRESS))
       .bind(SchedulerIdentity, new SchedulerIdentity('scheduler-test'))
       .bind(FileStore, this.files)
@@ -197,6 +219,7 @@ export async function givenAccount(
     default_language: 'en',
     default_timezone: 'Europe/Prague',
     sender_name: null,
+    ...DEFAULT_NOTIFICATION_SETTINGS,
     storage_bytes_used: 0,
     created_at: now,
     updated_at: now,

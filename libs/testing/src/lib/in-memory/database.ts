@@ -1,3 +1,4 @@
+import { type OwnerNotice, type OwnerNoticeOutcome } from '@intake/application-chasing';
 import {
   type AccountRecord,
   type ApiKeyRecord,
@@ -51,6 +52,24 @@ export interface ChaseDeliveryRow {
   provider_events: string[];
 }
 
+/** The intakes table's columns only the sweeps read and write (IntakeRecord holds the rest). */
+export interface IntakeSweepRow {
+  intake_id: string;
+  overdue_notified_at: Date | null;
+  purged_at: Date | null;
+}
+
+/** A row of owner_notifications. */
+export interface OwnerNoticeRow extends OwnerNotice {
+  status: 'pending' | OwnerNoticeOutcome['status'];
+  sent_at: Date | null;
+  provider_message_id: string | null;
+  send_attempts: number;
+  error: string | null;
+  claimed_until: Date | null;
+  claimed_by: string | null;
+}
+
 /**
  * The in-memory twin of the PostgreSQL database: one table per table of the schema, all enlisted
  * in one unit of work, and the schema's own behaviour that crosses tables (cascading deletes,
@@ -75,6 +94,9 @@ export class InMemoryDatabase {
   readonly chases = new Table<ChaseRecord>(this.uow);
   /** The chases table's scheduler and bounce columns (lease, provider message, recipients, reports), by chase id. */
   readonly chaseDelivery = new Table<ChaseDeliveryRow>(this.uow);
+  /** The intakes table's sweep columns (overdue_notified_at, purged_at), by intake id. */
+  readonly intakeSweeps = new Table<IntakeSweepRow>(this.uow);
+  readonly ownerNotices = new Table<OwnerNoticeRow>(this.uow);
   readonly idempotency = new Table<IdempotencyRow>(this.uow);
   readonly files = new Table<FileRow>(this.uow);
 
@@ -101,9 +123,11 @@ export class InMemoryDatabase {
     return true;
   }
 
-  /** Deleting an intake cascades to its items, chases and files. */
+  /** Deleting an intake cascades to its items, chases, files and owner notifications. */
   deleteIntake(intakeId: string): void {
     this.intakes.rows = this.intakes.rows.filter((i) => i.id !== intakeId);
+    this.intakeSweeps.rows = this.intakeSweeps.rows.filter((i) => i.intake_id !== intakeId);
+    this.ownerNotices.rows = this.ownerNotices.rows.filter((n) => n.intake_id !== intakeId);
     this.items.rows = this.items.rows.filter((i) => i.intake_id !== intakeId);
     this.chases.rows = this.chases.rows.filter((c) => c.intake_id !== intakeId);
     this.deleteFiles((f) => f.intake_id === intakeId);

@@ -13,3 +13,5 @@ export * from './sms-transport';
 export * from './container';
 export * from './chase-queue';
 export * from './sent-chases';
+export * from './owner-notice-queue';
+export * from './intake-sweeps';

@@ -271,6 +271,7 @@ export class InMemoryClientDirectory extends ClientDirectory {
   ): Promise<{ clients: ClientView[]; total: number }> {
     const groups = new Map<string, IntakeRecord[]>();
     for (const intake of this.db.intakes.rows.filter(visibleTo(access))) {
+      if (intake.anonymized_at) continue; // an anonymized intake has no client left to list
       const email = intake.client_email.toLowerCase();
       groups.set(email, [...(groups.get(email) ?? []), intake]);
     }

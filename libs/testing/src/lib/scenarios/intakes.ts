@@ -6,6 +6,7 @@ import {
   type ItemRecord,
   newItemRecord,
   type TemplateRecord,
+  withDerivedTimes,
 } from '@intake/application-intakes';
 import { DEFAULT_TIMEZONE, type Principal, type Scope } from '@intake/domain-accounts';
 import { DEFAULT_CHASE_SETTINGS, NO_WAIVER } from '@intake/domain-intake';
@@ -73,7 +74,8 @@ function itemRecord(intakeId: string, given: GivenItem, position: number, now: D
 /**
  * An intake of the given account, stored as it would be after its creation and whatever the test
  * describes: sent by the account's live key (so live) unless said otherwise, with consistent
- * `sent_at`/`completed_at` for its status and one required client text item `brief`.
+ * `sent_at`/`completed_at` for its status, `purge_at` and `overdue_at` as the write path keeps
+ * them (unless the test gives them), and one required client text item `brief`.
  */
 export async function givenIntake(
   context: InMemoryContext,
@@ -83,7 +85,7 @@ export async function givenIntake(
   const { by = given.liveKey, items = [{ key: 'brief' }], ...fields } = overrides;
   const now = context.clock.now();
   const status = fields.status ?? 'sent';
-  const intake: IntakeRecord = {
+  const record: IntakeRecord = {
     id: newId('intake'),
     account_id: given.account.id,
     mode: by.kind === 'api_key' ? by.mode : 'live',
@@ -119,8 +121,15 @@ export async function givenIntake(
     client_last_seen: null,
     stalled_at: null,
     purge_at: null,
+    overdue_at: null,
     version: 0,
     ...fields,
+  };
+  const derived = withDerivedTimes(record);
+  const intake: IntakeRecord = {
+    ...derived,
+    purge_at: 'purge_at' in fields ? record.purge_at : derived.purge_at,
+    overdue_at: 'overdue_at' in fields ? record.overdue_at : derived.overdue_at,
   };
   await context.intakes.insert(
     intake,

@@ -8,6 +8,7 @@ import { KeepSchemaOrder1795000600000 } from './1795000600000-keep-schema-order'
 import { ScanRetries1795000700000 } from './1795000700000-scan-retries';
 import { ChaseLeases1795000800000 } from './1795000800000-chase-leases';
 import { BounceState1795001000000 } from './1795001000000-bounce-state';
+import { SweepsAndOwnerNotifications1795001100000 } from './1795001100000-sweeps-and-owner-notifications';
 
 /** Every migration, oldest first. A new migration file is added here as well. */
 export const MIGRATIONS = [
@@ -21,4 +22,5 @@ export const MIGRATIONS = [
   ScanRetries1795000700000,
   ChaseLeases1795000800000,
   BounceState1795001000000,
+  SweepsAndOwnerNotifications1795001100000,
 ];

@@ -2,7 +2,7 @@ import { normalizeEmail } from '@intake/domain-accounts';
 import { newId } from '@intake/ids';
 import { AuditRecorder, Clock, type RequestMeta, UnitOfWork } from '@intake/kernel';
 import { emailTaken } from '../account-errors';
-import { type AccountRecord, AccountStore, type UserRecord } from '../ports';
+import { type AccountRecord, AccountStore, DEFAULT_NOTIFICATION_SETTINGS, type UserRecord } from '../ports';
 import { hashPassword } from '../secrets';
 
 export interface SignUpInput {
@@ -33,6 +33,7 @@ export class SignUp {
       default_language: 'en',
       default_timezone: 'Europe/Prague',
       sender_name: null,
+      ...DEFAULT_NOTIFICATION_SETTINGS,
       storage_bytes_used: 0,
       created_at: now,
       updated_at: now,

@@ -110,6 +110,37 @@ describe('ReceiveMailEvents', () => {
     });
   });
 
+  it('tells the owner of each address retired (notify_on_bounced), not of a bounce that retires nothing', async () => {
+    const intake = await sentIntake();
+    await report('Bounce', '1@memory', [CLIENT], 'Transient');
+    expect(context.ownerNotices.rows).toEqual([]);
+    await report('Complaint', '1@memory', [PARTNER]);
+    expect(context.ownerNotices.rows).toEqual([
+      expect.objectContaining({
+        intake_id: intake.id,
+        mail: {
+          kind: 'client_bounced',
+          project_name: 'Bakery site',
+          client: { name: 'Anna', email: CLIENT },
+          address: PARTNER,
+          event_type: 'complained',
+          still_chasing: true,
+        },
+      }),
+    ]);
+
+    const quiet = await givenAccount(context, { plan: 'agency', notify_on_bounced: false });
+    const { intake: other } = await context
+      .use(CreateIntake)
+      .execute({ principal: quiet.liveKey, body: body({ project_name: 'Quiet' }), meta: META });
+    await context.use(SendDueChases).run(context.clock.now());
+    const invite = (await context.intakes.chases(other.id))[0];
+    const messageId = context.chaseQueue.delivery(invite?.id ?? '').provider_message_id ?? '';
+    await report('Bounce', messageId, [CLIENT]);
+    expect((await context.intakes.get(systemAccess(quiet.account.id), other.id))?.client_bounced_at).not.toBeNull();
+    expect(context.ownerNotices.rows.filter((n) => n.intake_id === other.id)).toEqual([]);
+  });
+
   it('retires an address that complained, even after its delivery, and marks the chase complained', async () => {
     const intake = await sentIntake();
     await report('Delivery', '1@memory', [CLIENT, PARTNER.toLowerCase()]);

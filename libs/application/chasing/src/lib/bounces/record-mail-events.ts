@@ -1,4 +1,4 @@
-import { IntakeEvents, type IntakeRecord, IntakeStore } from '@intake/application-intakes';
+import { IntakeEvents, type IntakeRecord, IntakeStore, OwnerNotifier } from '@intake/application-intakes';
 import {
   applyMailEvent,
   type BounceAnnouncement,
@@ -43,16 +43,18 @@ const concurrentChange = () =>
  * intake locked: the bounce rules applied report by report (each once: a report the chase already
  * had is skipped), then the intake's addresses, the chase's status, delivered addresses and
  * reports saved; the reminders cancelled when nobody is left; per bounce or complaint a
- * chase.bounced webhook through the outbox and an audit entry by the system.
+ * chase.bounced webhook through the outbox and an audit entry by the system, and per address
+ * retired the owner's e-mail (OwnerNotifier, by the account's `notify_on_bounced`).
  */
 export class RecordMailEvents {
-  static readonly inject = [IntakeStore, SentChases, AuditRecorder, IntakeEvents] as const;
+  static readonly inject = [IntakeStore, SentChases, AuditRecorder, IntakeEvents, OwnerNotifier] as const;
 
   constructor(
     private readonly intakes: IntakeStore,
     private readonly sent: SentChases,
     private readonly audit: AuditRecorder,
     private readonly events: IntakeEvents,
+    private readonly owner: OwnerNotifier,
   ) {}
 
   async record(
@@ -96,6 +98,14 @@ export class RecordMailEvents {
           still_chasing,
         },
       );
+      if (applied.retired.includes(recipient)) {
+        await this.owner.notify(
+          next,
+          [],
+          { kind: 'client_bounced', address: recipient, event_type, still_chasing },
+          now,
+        );
+      }
     }
     return { applied: applied.keys.length, duplicates, retired: applied.retired };
   }

@@ -1,18 +1,23 @@
 import { type AccountRecord, AccountStore } from '@intake/application-accounts';
 import { accessOf, DEFAULT_TIMEZONE, type Plan, planOf, type Principal } from '@intake/domain-accounts';
-import { type ChaseSettingsInput, DEFAULT_CHASE_SETTINGS, resolveChaseSettings } from '@intake/domain-intake';
+import {
+  type ChaseSettingsInput,
+  DEFAULT_CHASE_SETTINGS,
+  DEFAULT_RETENTION_DAYS,
+  resolveChaseSettings,
+} from '@intake/domain-intake';
 import { type ItemDefinition, parseItemDefinitions } from '@intake/domain-items';
 import { usagePeriod } from '@intake/domain-kernel';
 import { DomainError, type ErrorDetail, notFound, validationFailed } from '@intake/errors';
 import { newId, randomToken } from '@intake/ids';
-import { newItemRecord } from '../model/intake-state';
+import { newItemRecord, withDerivedTimes } from '../model/intake-state';
 import { type IntakeRecord, type ItemRecord } from '../model/records';
 import { FolderStore } from '../ports/folder.store';
 import { IntakeStore } from '../ports/intake.store';
 import { TemplateStore } from '../ports/template.store';
 import { withTemplateDefaults } from '../templates/template-defaults';
 
-export const DEFAULT_RETENTION_DAYS = 90;
+export { DEFAULT_RETENTION_DAYS };
 
 /** The body of POST /v1/intakes. */
 export interface CreateIntakeInput extends ChaseSettingsInput {
@@ -102,7 +107,7 @@ export class IntakeDrafts {
     const plan = planOf(account.plan);
     await this.countAgainstQuota(account, plan, now);
 
-    const intake: IntakeRecord = {
+    const intake: IntakeRecord = withDerivedTimes({
       id: newId('intake'),
       account_id: account.id,
       mode: accessOf(principal).mode ?? 'live',
@@ -142,8 +147,9 @@ export class IntakeDrafts {
       client_last_seen: null,
       stalled_at: null,
       purge_at: null,
+      overdue_at: null,
       version: 0,
-    };
+    });
     const items = definitions.map((d, position) => newItemRecord(intake.id, d, position));
     return { intake, items, account, plan };
   }

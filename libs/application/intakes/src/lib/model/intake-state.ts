@@ -1,4 +1,12 @@
-import { type IntakeState, type ItemState, itemNotFound, NO_WAIVER, type Transition } from '@intake/domain-intake';
+import {
+  type IntakeState,
+  type ItemState,
+  itemNotFound,
+  NO_WAIVER,
+  overdueAt,
+  purgeAt,
+  type Transition,
+} from '@intake/domain-intake';
 import { isDecisionType, type ItemDefinition } from '@intake/domain-items';
 import { type IntakeRecord, type ItemRecord } from './records';
 
@@ -36,19 +44,32 @@ export function intakeState(intake: IntakeRecord, items: ItemRecord[]): IntakeSt
   };
 }
 
-/** Writes a transition's outcome back onto the stored records. */
+/**
+ * The times an intake's other fields determine, kept by the write path on every change so that
+ * they never disagree with them: `purge_at` from the retention settings, the completion and the
+ * first delivery; `overdue_at` from the due date in the client's time zone.
+ */
+export function withDerivedTimes(intake: IntakeRecord): IntakeRecord {
+  return {
+    ...intake,
+    purge_at: purgeAt(intake, intake),
+    overdue_at: overdueAt(intake.due_date, intake.client_timezone),
+  };
+}
+
+/** Writes a transition's outcome back onto the stored records (and the times they determine). */
 export function applyState(
   intake: IntakeRecord,
   state: IntakeState<IntakeItem>,
 ): { intake: IntakeRecord; items: ItemRecord[] } {
   return {
-    intake: {
+    intake: withDerivedTimes({
       ...intake,
       status: state.status,
       sent_at: state.sent_at,
       completed_at: state.completed_at,
       stalled_at: state.stalled_at,
-    },
+    }),
     items: state.items.map((s) => ({
       ...s.record,
       status: s.status,

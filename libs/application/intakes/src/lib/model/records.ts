@@ -55,6 +55,11 @@ export interface IntakeRecord {
   client_last_seen: Date | null;
   stalled_at: Date | null;
   purge_at: Date | null;
+  /**
+   * Not shown: when the due date has passed (the end of that day in the client's zone), kept by the
+   * write path from `due_date` and `client_timezone` for the overdue sweep.
+   */
+  overdue_at: Date | null;
   version: number;
 }
 

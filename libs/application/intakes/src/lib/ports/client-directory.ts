@@ -13,7 +13,7 @@ export interface ClientView {
   intake_count: number;
 }
 
-/** The clients list, derived from the intakes the caller may see. */
+/** The clients list, derived from the intakes the caller may see (anonymized intakes have no client). */
 export abstract class ClientDirectory {
   abstract list(
     access: AccessContext,

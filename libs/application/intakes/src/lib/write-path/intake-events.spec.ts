@@ -92,6 +92,42 @@ describe('IntakeEvents', () => {
     expect(context.db.outbox.messages).toEqual([]);
   });
 
+  it('turns intake.overdue into its payload: due date and the outstanding items', async () => {
+    await events.emit(
+      intake,
+      [{ type: 'intake.overdue', due_date: '2026-11-20', outstanding_items: ['about'] }],
+      context.clock.now(),
+      items,
+    );
+    expect(context.webhooks()).toEqual([
+      {
+        event: 'intake.overdue',
+        intake_id: intake.id,
+        project_name: 'New website',
+        due_date: '2026-11-20',
+        outstanding_items: ['about'],
+        timestamp,
+      },
+    ]);
+  });
+
+  it('queues the owner’s e-mail on completion, a stall and an overdue intake, and on nothing else', async () => {
+    const all: IntakeEvent[] = [
+      { type: 'intake.sent' },
+      { type: 'intake.completed' },
+      { type: 'intake.stalled', missing_items: ['photos'] },
+      { type: 'intake.overdue', due_date: '2026-11-20', outstanding_items: ['about'] },
+      { type: 'intake.archived' },
+      { type: 'item.submitted', item_key: 'about' },
+    ];
+    await events.emit(intake, all, context.clock.now(), items);
+    expect(context.ownerNotices.rows.map((n) => n.mail)).toEqual([
+      expect.objectContaining({ kind: 'intake_completed' }),
+      expect.objectContaining({ kind: 'intake_stalled', missing_items: ['Photos'] }),
+      expect.objectContaining({ kind: 'intake_overdue', outstanding_items: ['About you'] }),
+    ]);
+  });
+
   it('sends client.viewed with the slug and no timestamp, in the intake’s mode', async () => {
     const { intake: test } = await givenIntake(context, given, { by: given.testKey });
     await events.clientViewed(test, context.clock.now());
@@ -112,5 +148,6 @@ describe('IntakeEvents', () => {
       }),
     ).rejects.toThrow('rolled back');
     expect(context.db.outbox.messages).toEqual([]);
+    expect(context.ownerNotices.rows).toEqual([]);
   });
 });
