@@ -82,14 +82,12 @@ describe('SMS chases: the scheduler texts the client through the Twilio adapter 
 
   const row = async (chaseId: string) =>
     (
-      await t.app
-        .get(Sql, { strict: false })
-        .query<{
-          status: string;
-          provider_message_id: string | null;
-          recipients: string[];
-          error: string | null;
-        }>(`SELECT status, provider_message_id, recipients, error FROM chases WHERE id = $1`, [chaseId])
+      await t.app.get(Sql, { strict: false }).query<{
+        status: string;
+        provider_message_id: string | null;
+        recipients: string[];
+        error: string | null;
+      }>(`SELECT status, provider_message_id, recipients, error FROM chases WHERE id = $1`, [chaseId])
     )[0];
   const smsUsed = async () => (await t.app.get(UsageStore, { strict: false }).get(owner.accountId, '2031-05')).sms_sent;
 

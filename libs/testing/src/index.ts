@@ -1,6 +1,7 @@
 export * from './lib/test-database';
 export * from './lib/test-redis';
 export * from './lib/smtp-sink';
+export * from './lib/due-reminders';
 export * from './lib/fake-sms-provider';
 export * from './lib/tcp-proxy';
 export * from './lib/log-capture';

@@ -1,19 +1,24 @@
 import { Processor, WorkerHost } from '@nestjs/bullmq';
-import { Logger } from '@nestjs/common';
+import { BeforeApplicationShutdown, Logger } from '@nestjs/common';
 import { type Job } from 'bullmq';
 import { ScanFile, type ScanOutcome } from '@intake/application-files';
 import { QueueName } from '@intake/queue';
 
 /**
  * Consumes the scans queue: one job per upload, queued by the api after the upload commits.
- * A failed scan (clamd away) is retried with backoff; the sweep pass catches anything lost.
+ * A failed scan (clamd away) is retried with backoff; the sweep pass catches anything lost. On
+ * shutdown the scans in progress finish before the database connection closes.
  */
 @Processor(QueueName.Scans, { concurrency: 2 })
-export class ScanProcessor extends WorkerHost {
+export class ScanProcessor extends WorkerHost implements BeforeApplicationShutdown {
   private readonly logger = new Logger('Scans');
 
   constructor(private readonly scanFile: ScanFile) {
     super();
+  }
+
+  async beforeApplicationShutdown(): Promise<void> {
+    await this.worker.close();
   }
 
   async process(job: Job<{ file_id: string }>): Promise<ScanOutcome> {

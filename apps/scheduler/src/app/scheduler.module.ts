@@ -32,6 +32,7 @@ import {
   SmsCredits,
 } from '@intake/application-chasing';
 import { hostname } from 'node:os';
+import { randomToken } from '@intake/ids';
 import { QueueModule } from '@intake/queue';
 import { RedisModule, RedisProbe } from '@intake/redis';
 import { S3Module } from '@intake/s3';
@@ -77,7 +78,12 @@ export class SchedulerModule {
       providers: [
         { provide: PortalLinks, useValue: new PortalLinks(config.portalUrl) },
         { provide: MailIdentity, useValue: new MailIdentity(addressOf(config.mail.from)) },
-        { provide: SchedulerIdentity, useValue: new SchedulerIdentity(`${hostname()}:${process.pid}`) },
+        // Host and pid name the process in logs; the random part keeps two instances apart even
+        // when they share both (two containers' pid 1 on one host name, two apps in one test).
+        {
+          provide: SchedulerIdentity,
+          useValue: new SchedulerIdentity(`${hostname()}:${process.pid}:${randomToken(12)}`),
+        },
         { provide: OwnerMailSettings, useValue: new OwnerMailSettings(config.appUrl, config.mail.from) },
         useCase(PlannedReminders),
         useCase(ChaseLetters),

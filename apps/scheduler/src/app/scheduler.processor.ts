@@ -1,5 +1,5 @@
 import { InjectQueue, Processor, WorkerHost } from '@nestjs/bullmq';
-import { Inject, Logger, OnApplicationBootstrap } from '@nestjs/common';
+import { BeforeApplicationShutdown, Inject, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { Job, Queue } from 'bullmq';
 import { PassReport, runSchedulerPasses, SchedulerPass } from '@intake/application-scheduling';
 import { Clock } from '@intake/kernel';
@@ -15,11 +15,13 @@ export const PASS_EVERY_MS = 10_000;
 /**
  * Consumes the scheduler queue: `pass` jobs from the periodic job scheduler and `tick` jobs from
  * POST /_test/tick. Under the test clock no periodic pass is scheduled, so time moves only when a
- * test says so.
+ * test says so. On shutdown (SIGTERM) the running pass finishes the batch it holds, and the worker
+ * is closed before anything else shuts down, so that batch is still recorded in the database.
  */
 @Processor(QueueName.Scheduler, { concurrency: 1 })
-export class SchedulerProcessor extends WorkerHost implements OnApplicationBootstrap {
+export class SchedulerProcessor extends WorkerHost implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger('Scheduler');
+  private readonly stopping = new AbortController();
 
   constructor(
     @Inject(SCHEDULER_PASSES) private readonly passes: SchedulerPass[],
@@ -43,9 +45,15 @@ export class SchedulerProcessor extends WorkerHost implements OnApplicationBoots
     );
   }
 
+  /** Before the database and Redis connections close: stop claiming, wait for the running job. */
+  async beforeApplicationShutdown(): Promise<void> {
+    this.stopping.abort();
+    await this.worker.close();
+  }
+
   async process(job: Job): Promise<PassReport> {
     await this.clock.sync();
-    const report = await runSchedulerPasses(this.passes, this.clock.now());
+    const report = await runSchedulerPasses(this.passes, this.clock.now(), this.stopping.signal);
     if (job.name === SCHEDULER_TICK_JOB || Object.values(report.passes).some((count) => count > 0)) {
       this.logger.log({ job: job.name, ...report });
     }

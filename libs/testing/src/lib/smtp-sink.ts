@@ -26,12 +26,22 @@ function parseHeaders(raw: string): {
   return { headers, body };
 }
 
+export interface SmtpSinkOptions {
+  /**
+   * A slow server: each message is kept as soon as its data has arrived, and acknowledged (250)
+   * only this many milliseconds later, so a sender has messages in flight for a while.
+   */
+  acceptDelayMs?: number;
+}
+
 /** An in-process SMTP server on loopback that keeps every message it receives. */
 export class SmtpSink {
   readonly messages: ReceivedMail[] = [];
   private server?: SMTPServer;
   private waiters: Array<{ count: number; resolve: () => void }> = [];
   port = 0;
+
+  constructor(private readonly options: SmtpSinkOptions = {}) {}
 
   async start(): Promise<this> {
     this.server = new SMTPServer({
@@ -53,7 +63,8 @@ export class SmtpSink {
             body,
           });
           this.notify();
-          callback();
+          if (this.options.acceptDelayMs) setTimeout(callback, this.options.acceptDelayMs);
+          else callback();
         });
       },
     });
@@ -79,6 +90,16 @@ export class SmtpSink {
         resolve: () => (clearTimeout(timer), resolve()),
       });
     });
+  }
+
+  /** How many messages arrived for each value of a header (say `x-intake-chase`). */
+  countBy(header: string): Map<string, number> {
+    const counts = new Map<string, number>();
+    for (const mail of this.messages) {
+      const value = mail.headers[header.toLowerCase()];
+      if (value !== undefined) counts.set(value, (counts.get(value) ?? 0) + 1);
+    }
+    return counts;
   }
 
   private notify(): void {

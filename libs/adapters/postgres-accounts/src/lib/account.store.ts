@@ -85,6 +85,22 @@ export class PostgresAccountStore extends AccountStore {
     ]);
   }
 
+  getAccounts(accountIds: readonly string[]): Promise<AccountRecord[]> {
+    return this.sql.query<AccountRecord>(
+      `SELECT ${ACCOUNT_COLUMNS} FROM accounts WHERE id = ANY($1::text[]) ORDER BY id COLLATE "C"`,
+      [[...accountIds]],
+    );
+  }
+
+  ownersOf(accountIds: readonly string[]): Promise<UserRecord[]> {
+    return this.sql.query<UserRecord>(
+      `SELECT DISTINCT ON (account_id COLLATE "C") ${USER_COLUMNS} FROM users
+        WHERE account_id = ANY($1::text[]) AND role = 'owner'
+        ORDER BY account_id COLLATE "C", created_at, id`,
+      [[...accountIds]],
+    );
+  }
+
   listUsers(accountId: string): Promise<UserRecord[]> {
     return this.sql.query<UserRecord>(
       `SELECT ${USER_COLUMNS} FROM users WHERE account_id = $1 ORDER BY created_at, id`,

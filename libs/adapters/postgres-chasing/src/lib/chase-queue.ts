@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { type ChaseOutcome, ChaseQueue, type DueChase, type Lease } from '@intake/application-chasing';
+import { type ChaseOutcome, ChaseQueue, type DueChase, type Lease, type Settlement } from '@intake/application-chasing';
 import { Sql } from '@intake/postgres';
 
 /**
@@ -31,27 +31,40 @@ export class PostgresChaseQueue extends ChaseQueue {
   }
 
   async settle(chaseId: string, worker: string, outcome: ChaseOutcome): Promise<boolean> {
-    const sent = outcome.status === 'sent';
-    const rows = await this.sql.query(
-      `UPDATE chases
-          SET status = $3,
-              sent_at = CASE WHEN $3 = 'sent' THEN $4::timestamptz ELSE sent_at END,
-              error = $5, provider_message_id = $6, recipients = $7, missing_items_count = COALESCE($8, missing_items_count),
-              claimed_until = NULL, claimed_by = NULL
-        WHERE id = $1 AND claimed_by = $2 AND status = 'scheduled'
-        RETURNING id`,
-      [
-        chaseId,
-        worker,
-        outcome.status,
-        outcome.at,
-        sent ? null : outcome.error,
-        sent ? outcome.provider_message_id : null,
-        sent ? outcome.recipients : [],
-        sent ? outcome.missing_items_count : null,
-      ],
+    return (await this.settleMany(worker, [{ chaseId, outcome }])).length === 1;
+  }
+
+  /** One UPDATE for the lot: the outcomes travel as one JSON array. */
+  async settleMany(worker: string, settlements: readonly Settlement[]): Promise<string[]> {
+    if (settlements.length === 0) return [];
+    const rows = settlements.map(({ chaseId, outcome }) =>
+      outcome.status === 'sent'
+        ? {
+            id: chaseId,
+            status: 'sent',
+            at: outcome.at,
+            error: null,
+            provider_message_id: outcome.provider_message_id,
+            recipients: outcome.recipients,
+            missing_items_count: outcome.missing_items_count,
+          }
+        : { id: chaseId, status: outcome.status, at: outcome.at, error: outcome.error, recipients: [] },
     );
-    return rows.length === 1;
+    const settled = await this.sql.query<{ id: string }>(
+      `UPDATE chases c
+          SET status = v.status,
+              sent_at = CASE WHEN v.status = 'sent' THEN v.at ELSE c.sent_at END,
+              error = v.error, provider_message_id = v.provider_message_id,
+              recipients = ARRAY(SELECT jsonb_array_elements_text(v.recipients)),
+              missing_items_count = COALESCE(v.missing_items_count, c.missing_items_count),
+              claimed_until = NULL, claimed_by = NULL
+         FROM jsonb_to_recordset($2::jsonb) AS v(id text, status text, at timestamptz, error text,
+                                                 provider_message_id text, recipients jsonb, missing_items_count int)
+        WHERE c.id = v.id AND c.claimed_by = $1 AND c.status = 'scheduled'
+        RETURNING c.id`,
+      [worker, JSON.stringify(rows)],
+    );
+    return settled.map((r) => r.id);
   }
 
   async retryLater(chaseId: string, worker: string, retryAt: Date, error: string): Promise<boolean> {

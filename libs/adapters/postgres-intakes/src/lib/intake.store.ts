@@ -23,6 +23,8 @@ const INTAKE_COLUMNS = `i.id, i.account_id, i.mode, i.created_by_key_id, i.creat
   i.owner_note, i.client_brief, i.created_at, i.sent_at, i.completed_at, i.delivered_at, i.anonymized_at, i.client_last_seen,
   i.stalled_at, i.purge_at, i.overdue_at, i.version`;
 
+const CHASE_COLUMNS = `id, intake_id, channel, kind, status, scheduled_at, sent_at, attempt_no, missing_items_count, error, created_at`;
+
 /** The list object's columns: a page of 20 reads 7 columns a row, not 40. */
 const LIST_COLUMNS = `i.id, i.slug, i.project_name, i.status, i.client_email, i.client_name, i.created_at`;
 
@@ -308,8 +310,7 @@ export class PostgresIntakeStore extends IntakeStore {
 
   chases(intakeId: string): Promise<ChaseRecord[]> {
     return this.sql.query<ChaseRecord>(
-      `SELECT id, intake_id, channel, kind, status, scheduled_at, sent_at, attempt_no, missing_items_count, error, created_at
-         FROM chases WHERE intake_id = $1 ORDER BY created_at, attempt_no, id`,
+      `SELECT ${CHASE_COLUMNS} FROM chases WHERE intake_id = $1 ORDER BY created_at, attempt_no, id`,
       [intakeId],
     );
   }
@@ -351,6 +352,60 @@ export class PostgresIntakeStore extends IntakeStore {
       [accountId, period],
     );
     return row?.intakes_created ?? 1;
+  }
+
+  async getMany(intakeIds: readonly string[]): Promise<IntakeRecord[]> {
+    const rows = await this.sql.query<IntakeRecord>(
+      `SELECT ${INTAKE_COLUMNS} FROM intakes i WHERE i.id = ANY($1::text[]) ORDER BY i.id COLLATE "C"`,
+      [[...intakeIds]],
+    );
+    return rows.map(reviveIntake);
+  }
+
+  async getManyForUpdate(intakeIds: readonly string[]): Promise<IntakeRecord[]> {
+    const rows = await this.sql.query<IntakeRecord>(
+      `SELECT ${INTAKE_COLUMNS} FROM intakes i WHERE i.id = ANY($1::text[]) ORDER BY i.id COLLATE "C" FOR UPDATE`,
+      [[...intakeIds]],
+    );
+    return rows.map(reviveIntake);
+  }
+
+  async itemsOfMany(intakeIds: readonly string[]): Promise<ItemRecord[]> {
+    const rows = await this.sql.query<ItemRecord>(
+      `SELECT ${ITEM_COLUMNS.join(', ')} FROM items WHERE intake_id = ANY($1::text[]) ORDER BY intake_id COLLATE "C", position`,
+      [[...intakeIds]],
+    );
+    return rows.map(reviveItem);
+  }
+
+  chasesOfMany(intakeIds: readonly string[]): Promise<ChaseRecord[]> {
+    return this.sql.query<ChaseRecord>(
+      `SELECT ${CHASE_COLUMNS} FROM chases WHERE intake_id = ANY($1::text[]) ORDER BY intake_id COLLATE "C", created_at, attempt_no, id`,
+      [[...intakeIds]],
+    );
+  }
+
+  async insertChases(chases: readonly ChaseRecord[]): Promise<void> {
+    if (chases.length === 0) return;
+    const column = <K extends keyof ChaseRecord>(key: K) => chases.map((c) => c[key]);
+    await this.sql.query(
+      `INSERT INTO chases (${CHASE_COLUMNS})
+       SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::timestamptz[],
+                            $7::timestamptz[], $8::int[], $9::int[], $10::text[], $11::timestamptz[])`,
+      [
+        column('id'),
+        column('intake_id'),
+        column('channel'),
+        column('kind'),
+        column('status'),
+        column('scheduled_at'),
+        column('sent_at'),
+        column('attempt_no'),
+        column('missing_items_count'),
+        column('error'),
+        column('created_at'),
+      ],
+    );
   }
 }
 

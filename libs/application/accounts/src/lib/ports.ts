@@ -74,6 +74,10 @@ export abstract class AccountStore {
   abstract findInvitation(tokenHash: Buffer): Promise<InvitationRecord | undefined>;
   /** Marks it accepted only if it still is open; false when someone else got there first. */
   abstract acceptInvitation(invitationId: string, now: Date): Promise<boolean>;
+  /** Many accounts at once (the scheduler's batches), in id order; unknown ids left out. */
+  abstract getAccounts(accountIds: readonly string[]): Promise<AccountRecord[]>;
+  /** The owner of each of these accounts (the earliest, as listUsers orders them), in account id order. */
+  abstract ownersOf(accountIds: readonly string[]): Promise<UserRecord[]>;
 }
 
 export interface SessionRecord {

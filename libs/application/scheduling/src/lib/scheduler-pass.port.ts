@@ -2,11 +2,12 @@
  * One kind of periodic scheduler work (due chases, the overdue sweep, the retention purge, the
  * outbox relay). A pass does what is due at `now` and reports how many things it handled.
  * Passes must be safe to run concurrently in two scheduler processes (claim rows with
- * `FOR UPDATE SKIP LOCKED` or a guarded update).
+ * `FOR UPDATE SKIP LOCKED` or a guarded update). When `stop` is aborted (the process is shutting
+ * down) a pass that works in batches finishes the batch it holds and returns.
  */
 export abstract class SchedulerPass {
   abstract readonly name: string;
-  abstract run(now: Date): Promise<number>;
+  abstract run(now: Date, stop?: AbortSignal): Promise<number>;
 }
 
 export interface PassReport {
@@ -16,14 +17,20 @@ export interface PassReport {
 
 /**
  * Runs every pass once, in order, at one instant. A failing pass does not stop the others; the
- * first failure is rethrown after all have run so the caller (a queue job) is retried.
+ * first failure is rethrown after all have run so the caller (a queue job) is retried. Once `stop`
+ * is aborted no further pass starts (the report leaves them out).
  */
-export async function runSchedulerPasses(passes: readonly SchedulerPass[], now: Date): Promise<PassReport> {
+export async function runSchedulerPasses(
+  passes: readonly SchedulerPass[],
+  now: Date,
+  stop?: AbortSignal,
+): Promise<PassReport> {
   const report: PassReport = { now: now.toISOString(), passes: {} };
   let firstFailure: unknown;
   for (const pass of passes) {
+    if (stop?.aborted) break;
     try {
-      report.passes[pass.name] = await pass.run(now);
+      report.passes[pass.name] = await pass.run(now, stop);
     } catch (error) {
       firstFailure ??= error;
     }

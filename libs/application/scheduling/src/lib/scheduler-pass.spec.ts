@@ -36,6 +36,26 @@ describe('runSchedulerPasses', () => {
     expect(after.seen).toHaveLength(1);
   });
 
+  it('starts no further pass once stopped, and hands the signal to the running one', async () => {
+    const stop = new AbortController();
+    const signals: Array<AbortSignal | undefined> = [];
+    const stopping = new (class extends SchedulerPass {
+      readonly name = 'stopping';
+      async run(_now: Date, signal?: AbortSignal): Promise<number> {
+        signals.push(signal);
+        stop.abort();
+        return 2;
+      }
+    })();
+    const after = new CountingPass('after', 1);
+    expect(await runSchedulerPasses([stopping, after], now, stop.signal)).toEqual({
+      now: now.toISOString(),
+      passes: { stopping: 2 },
+    });
+    expect(signals).toEqual([stop.signal]);
+    expect(after.seen).toEqual([]);
+  });
+
   it('an empty list is an empty report', async () => {
     expect(await runSchedulerPasses([], now)).toEqual({
       now: now.toISOString(),

@@ -1,4 +1,5 @@
 import { type AccountStore, type UserRecord } from '@intake/application-accounts';
+import { newId } from '@intake/ids';
 import { type UnitOfWork } from '@intake/kernel';
 import { sampleAccount, sampleInvitation, sampleTokenHash, sampleUser, storeUser } from './account-records';
 
@@ -142,6 +143,29 @@ export function describeAccountStoreContract(name: string, setup: () => Promise<
           'usr_b',
         ]);
         expect(await f.accounts.listUsers('acc_unknown')).toEqual([]);
+      });
+
+      it('reads many accounts and their owners at once, in account id order (the earliest owner of each)', async () => {
+        const stem = newId('account');
+        const [b, a, none] = [
+          await storedAccount({ id: `${stem}b`, sender_name: 'Petr' }),
+          await storedAccount({ id: `${stem}a` }),
+          await storedAccount({ id: `${stem}c` }),
+        ];
+        const at = new Date('2026-05-01T10:00:00.000Z');
+        const ownerA = sampleUser(a.id, { role: 'owner', created_at: at });
+        const laterOwnerA = sampleUser(a.id, { role: 'owner', created_at: minutes(at, 5) });
+        const ownerB = sampleUser(b.id, { role: 'owner' });
+        for (const user of [laterOwnerA, sampleUser(a.id, { created_at: minutes(at, -5) }), ownerB, ownerA]) {
+          await createUser(user);
+        }
+        await createUser(sampleUser(none.id)); // a member, no owner
+
+        const wanted = [b.id, 'acc_unknown', none.id, a.id];
+        expect(await f.accounts.getAccounts(wanted)).toEqual([a, b, none]);
+        expect(await f.accounts.ownersOf(wanted)).toEqual([ownerA, ownerB]);
+        expect(await f.accounts.getAccounts([])).toEqual([]);
+        expect(await f.accounts.ownersOf([])).toEqual([]);
       });
 
       it('deletes a user of the account once; never one of another account', async () => {

@@ -104,6 +104,49 @@ export function describeChaseQueueContract(name: string, setup: () => Promise<Ch
       expect(await claim(f.queue, ids, at(500))).toEqual([]);
     });
 
+    it('settles several chases in one go, only those the worker still holds', async () => {
+      const { intake, ids } = await given(
+        { scheduled_at: at(900) },
+        { scheduled_at: at(900) },
+        { scheduled_at: at(900) },
+        { scheduled_at: at(900), missing_items_count: 4 },
+      );
+      const [sent, skipped, stolen, failed] = ids as [string, string, string, string];
+      await f.queue.claimDue(at(900), 1000, lease('w1', 910));
+      // The lease on one of them ran out and another scheduler took it over.
+      await f.queue.retryLater(stolen, 'w1', at(900), 'given back');
+      await f.otherQueue.claimDue(at(900), 1000, lease('w2', 960));
+      const settled = await f.queue.settleMany('w1', [
+        {
+          chaseId: sent,
+          outcome: {
+            status: 'sent',
+            at: at(901),
+            provider_message_id: '<m2@x>',
+            recipients: ['a@x.example', 'b@x.example'],
+            missing_items_count: 1,
+          },
+        },
+        { chaseId: skipped, outcome: { status: 'skipped', at: at(901), error: 'test mode' } },
+        { chaseId: stolen, outcome: { status: 'cancelled', at: at(901), error: 'too late' } },
+        { chaseId: failed, outcome: { status: 'failed', at: at(901), error: '550 no such user' } },
+      ]);
+      expect([...settled].sort()).toEqual([sent, skipped, failed].sort());
+      const rows = await f.intakes.chases(intake.id);
+      expect(rows.map((r) => [r.status, r.sent_at, r.error, r.missing_items_count])).toEqual([
+        ['sent', at(901), null, 1],
+        ['skipped', null, 'test mode', null],
+        ['scheduled', null, 'given back', null],
+        ['failed', null, '550 no such user', 4],
+      ]);
+      expect(await f.queue.settleMany('w1', [])).toEqual([]);
+      expect(
+        await f.otherQueue.settleMany('w2', [
+          { chaseId: stolen, outcome: { status: 'cancelled', at: at(902), error: 'x' } },
+        ]),
+      ).toEqual([stolen]);
+    });
+
     it('gives a chase back for a later try, counting the attempt, and only for its holder', async () => {
       const { intake, ids } = await given({ scheduled_at: at(600) });
       const [id] = ids as [string];

@@ -305,6 +305,51 @@ export function describeIntakeStoreContract(name: string, setup: IntakeStoresSet
       expect(await store().cancelScheduledChases(intake.id)).toBe(0);
     });
 
+    it('reads many intakes, their items and their chases at once, by intake id, whatever the account', async () => {
+      const [idA, idB, idC] = orderedIds('intake', ['a', 'b', 'c']);
+      const accountA = await fixture().createAccount();
+      const accountB = await fixture().createAccount();
+      const a = anIntake(accountA, { id: idA, also_notify: [{ email: 'p@x.example', name: null, bounced_at: at(1) }] });
+      const b = anIntake(accountB, { id: idB, mode: 'test' });
+      const c = anIntake(accountB, { id: idC });
+      // Inserted out of order, so that the order read back is the store's.
+      await store().insert(b, [anItem(b.id, 'brief', 1), anItem(b.id, 'logo', 0)]);
+      await store().insert(a, [anItem(a.id, 'logo', 0)]);
+      await store().insert(c, [anItem(c.id, 'logo', 0)]);
+      const chaseB = aChase(b.id, { kind: 'invite', status: 'sent', created_at: at(0) });
+      const laterB = aChase(b.id, { created_at: at(2) });
+      const chaseA = aChase(a.id, { created_at: at(1) });
+      for (const chase of [laterB, chaseA, aChase(c.id), chaseB]) await store().insertChase(chase);
+
+      const wanted = [b.id, 'in_unknown', a.id];
+      expect(await store().getMany(wanted)).toEqual([a, b]);
+      expect(await store().getManyForUpdate(wanted)).toEqual([a, b]);
+      expect((await store().itemsOfMany(wanted)).map((i) => [i.intake_id, i.key])).toEqual([
+        [a.id, 'logo'],
+        [b.id, 'logo'],
+        [b.id, 'brief'],
+      ]);
+      expect((await store().itemsOfMany(wanted))[1]).toEqual((await store().items(b.id))[0]);
+      expect(await store().chasesOfMany(wanted)).toEqual([chaseA, chaseB, laterB]);
+      expect(await store().getMany([])).toEqual([]);
+      expect(await store().chasesOfMany([])).toEqual([]);
+    });
+
+    it('insertChases stores several chases at once, or none when one of them is already there', async () => {
+      const { intake } = await givenIntake();
+      const { intake: other } = await givenIntake();
+      const first = aChase(intake.id, { created_at: at(0), attempt_no: 1 });
+      const second = aChase(other.id, { created_at: at(1), missing_items_count: 2, error: 'x', sent_at: at(1) });
+      await store().insertChases([first, second]);
+      await store().insertChases([]);
+      expect(await store().chases(intake.id)).toEqual([first]);
+      expect(await store().chases(other.id)).toEqual([second]);
+
+      const fresh = aChase(intake.id, { created_at: at(5) });
+      await expect(store().insertChases([fresh, aChase(intake.id, { id: first.id })])).rejects.toThrow();
+      expect(await store().chases(intake.id)).toEqual([first]);
+    });
+
     it('countCreated counts per account and month', async () => {
       const accountId = await fixture().createAccount();
       const otherAccountId = await fixture().createAccount();

@@ -39,7 +39,10 @@ export async function postgresIntakeStores(url: string): Promise<IntakeStoresFix
     uow: new PostgresUnitOfWork(dataSource),
     createAccount: async () => {
       const id = newId('account');
-      await sql.query(`INSERT INTO accounts (id, name, created_at, updated_at) VALUES ($1, 'Studio', $2, $2)`, [id, T0]);
+      await sql.query(`INSERT INTO accounts (id, name, created_at, updated_at) VALUES ($1, 'Studio', $2, $2)`, [
+        id,
+        T0,
+      ]);
       return id;
     },
     waitForLockWaiter: () => waitForLockWaiter(dataSource),

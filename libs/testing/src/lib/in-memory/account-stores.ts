@@ -55,6 +55,19 @@ export class InMemoryAccountStore extends AccountStore {
     return copy(this.db.users.rows.find((u) => u.account_id === accountId && u.id === userId));
   }
 
+  async getAccounts(accountIds: readonly string[]): Promise<AccountRecord[]> {
+    return copy(this.db.accounts.rows.filter((a) => accountIds.includes(a.id)).sort((a, b) => (a.id < b.id ? -1 : 1)));
+  }
+
+  async ownersOf(accountIds: readonly string[]): Promise<UserRecord[]> {
+    const owners: UserRecord[] = [];
+    for (const accountId of [...new Set(accountIds)].sort()) {
+      const owner = (await this.listUsers(accountId)).find((u) => u.role === 'owner');
+      if (owner) owners.push(owner);
+    }
+    return owners;
+  }
+
   async listUsers(accountId: string): Promise<UserRecord[]> {
     return copy(
       this.db.users.rows

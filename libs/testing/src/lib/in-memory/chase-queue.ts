@@ -1,4 +1,4 @@
-import { type ChaseOutcome, ChaseQueue, type DueChase, type Lease } from '@intake/application-chasing';
+import { type ChaseOutcome, ChaseQueue, type DueChase, type Lease, type Settlement } from '@intake/application-chasing';
 import { type ChaseDeliveryRow, type InMemoryDatabase } from './database';
 
 /** The chases table as the scheduler's queue, in memory: leases instead of row locks. */
@@ -71,6 +71,13 @@ export class InMemoryChaseQueue extends ChaseQueue {
     row.claimed_until = null;
     row.claimed_by = null;
     return true;
+  }
+
+  async settleMany(worker: string, settlements: readonly Settlement[]): Promise<string[]> {
+    const settled: string[] = [];
+    for (const { chaseId, outcome } of settlements)
+      if (await this.settle(chaseId, worker, outcome)) settled.push(chaseId);
+    return settled;
   }
 
   async retryLater(chaseId: string, worker: string, retryAt: Date, error: string): Promise<boolean> {

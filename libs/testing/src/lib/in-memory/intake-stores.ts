@@ -147,7 +147,39 @@ export class InMemoryIntakeStore extends IntakeStore {
     usage.intakes_created += 1;
     return usage.intakes_created;
   }
+
+  async getMany(intakeIds: readonly string[]): Promise<IntakeRecord[]> {
+    return copy(this.db.intakes.rows.filter((i) => intakeIds.includes(i.id)).sort((a, b) => byId(a.id, b.id)));
+  }
+
+  getManyForUpdate(intakeIds: readonly string[]): Promise<IntakeRecord[]> {
+    return this.getMany(intakeIds);
+  }
+
+  async itemsOfMany(intakeIds: readonly string[]): Promise<ItemRecord[]> {
+    return copy(
+      this.db.items.rows
+        .filter((i) => intakeIds.includes(i.intake_id))
+        .sort((a, b) => byId(a.intake_id, b.intake_id) || a.position - b.position),
+    );
+  }
+
+  async chasesOfMany(intakeIds: readonly string[]): Promise<ChaseRecord[]> {
+    const sorted = [...new Set(intakeIds)].sort(byId);
+    return (await Promise.all(sorted.map((id) => this.chases(id)))).flat();
+  }
+
+  async insertChases(chases: readonly ChaseRecord[]): Promise<void> {
+    const ids = chases.map((c) => c.id);
+    if (new Set(ids).size !== ids.length || this.db.chases.rows.some((c) => ids.includes(c.id))) {
+      throw new Error(`duplicate chase among ${ids.join(', ')}`);
+    }
+    for (const chase of chases) this.db.chases.rows.push(copy(chase));
+  }
 }
+
+/** Ids in code-unit order, as PostgreSQL's "C" collation has them. */
+const byId = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
 /** Idempotency-Key claims in memory: a live claim wins; an expired one is taken over. */
 export class InMemoryIdempotencyStore extends IdempotencyStore {

@@ -152,4 +152,13 @@ describe('SendOwnerNotices', () => {
     for (let i = 0; i < NOTICE_BATCH + 3; i += 1) await complete();
     expect(await pass.run(context.clock.now())).toBe(NOTICE_BATCH + 3);
   });
+
+  it('once stopped (SIGTERM) finishes the batch it holds and claims no more', async () => {
+    for (let i = 0; i < NOTICE_BATCH + 3; i += 1) await complete();
+    const stop = new AbortController();
+    const send = context.mail.send.bind(context.mail);
+    context.mail.send = (mail) => (stop.abort(), send(mail));
+    expect(await pass.run(context.clock.now(), stop.signal)).toBe(NOTICE_BATCH);
+    expect(context.ownerNotices.rows.filter((n) => n.status === 'pending' && n.claimed_by === null)).toHaveLength(3);
+  });
 });

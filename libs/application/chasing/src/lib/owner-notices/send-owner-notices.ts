@@ -53,10 +53,11 @@ export class SendOwnerNotices implements SchedulerPass {
     private readonly identity: SchedulerIdentity,
   ) {}
 
-  async run(now: Date): Promise<number> {
+  async run(now: Date, stop?: AbortSignal): Promise<number> {
     const { worker } = this.identity;
     let sent = 0;
     for (;;) {
+      if (stop?.aborted) return sent; // shutting down: the batch held was finished
       const batch = await this.queue.claimDue(now, NOTICE_BATCH, {
         worker,
         until: new Date(now.getTime() + NOTICE_LEASE_MS),

@@ -30,6 +30,12 @@ export type ChaseOutcome =
     }
   | { status: 'skipped' | 'cancelled' | 'failed'; at: Date; error: string };
 
+/** The outcome of one claimed chase, to be recorded. */
+export interface Settlement {
+  chaseId: string;
+  outcome: ChaseOutcome;
+}
+
 /**
  * The chases table as the scheduler's work queue. The table stays the source of truth (the
  * status endpoint reads it): claiming sets a lease on due `scheduled` rows, settling records the
@@ -47,6 +53,8 @@ export abstract class ChaseQueue {
    * when the lease was lost: it ran out and another scheduler claimed the chase.
    */
   abstract settle(chaseId: string, worker: string, outcome: ChaseOutcome): Promise<boolean>;
+  /** settle for several chases in one go: the ids it recorded (those whose lease was lost left out). */
+  abstract settleMany(worker: string, settlements: readonly Settlement[]): Promise<string[]>;
   /** A temporary failure: frees the chase, due again at `retryAt`, one more send attempt counted. */
   abstract retryLater(chaseId: string, worker: string, retryAt: Date, error: string): Promise<boolean>;
 }

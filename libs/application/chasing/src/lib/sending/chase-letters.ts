@@ -1,4 +1,4 @@
-import { AccountStore } from '@intake/application-accounts';
+import { type AccountRecord, AccountStore, type UserRecord } from '@intake/application-accounts';
 import { type IntakeRecord, type ItemRecord, PortalLinks } from '@intake/application-intakes';
 import { type OutgoingMail } from '@intake/application-mail';
 import { type OutgoingSms } from '@intake/application-sms';
@@ -11,6 +11,12 @@ export class MailIdentity {
   constructor(readonly address: string) {}
 }
 
+/** Who a chase mail comes from: the account (its sender name) and its owner (the reply-to). */
+export interface Sender {
+  account: AccountRecord;
+  owner: UserRecord | undefined;
+}
+
 /** The e-mail (or text message) a chase sends: the client mails of @intake/domain-chase-mail, addressed. */
 export class ChaseLetters {
   static readonly inject = [AccountStore, PortalLinks, MailIdentity] as const;
@@ -21,10 +27,18 @@ export class ChaseLetters {
     private readonly identity: MailIdentity,
   ) {}
 
-  async compose(chase: DueChase, intake: IntakeRecord, items: ItemRecord[], to: string[]): Promise<OutgoingMail> {
-    const account = await this.accounts.getAccount(intake.account_id);
-    if (!account) throw new Error(`the account of intake ${intake.id} is gone`);
-    const owner = (await this.accounts.listUsers(intake.account_id)).find((u) => u.role === 'owner');
+  /** The senders of these accounts, read at once for a batch of chases (accounts gone are left out). */
+  async senders(accountIds: readonly string[]): Promise<Map<string, Sender>> {
+    const [accounts, owners] = await Promise.all([
+      this.accounts.getAccounts(accountIds),
+      this.accounts.ownersOf(accountIds),
+    ]);
+    const ownerOf = new Map(owners.map((o) => [o.account_id, o]));
+    return new Map(accounts.map((account) => [account.id, { account, owner: ownerOf.get(account.id) }]));
+  }
+
+  compose(chase: DueChase, intake: IntakeRecord, items: ItemRecord[], to: string[], sender: Sender): OutgoingMail {
+    const { account, owner } = sender;
     const rendered = renderClientMail(
       letterOf(chase, intake, items, {
         account,
@@ -49,11 +63,9 @@ export class ChaseLetters {
   }
 
   /** A manual chase by SMS: one line in the client's language with the portal link, to `to`. */
-  async text(intake: IntakeRecord, to: string): Promise<OutgoingSms> {
-    const account = await this.accounts.getAccount(intake.account_id);
-    if (!account) throw new Error(`the account of intake ${intake.id} is gone`);
+  text(intake: IntakeRecord, to: string, sender: Sender): OutgoingSms {
     const { body } = renderClientSms({
-      account,
+      account: sender.account,
       project_name: intake.project_name,
       language: intake.client_language,
       portal_url: this.links.of(intake),

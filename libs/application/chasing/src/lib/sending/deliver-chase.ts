@@ -1,10 +1,11 @@
-import { IntakeStore, type IntakeRecord, systemAccess } from '@intake/application-intakes';
+import { IntakeStore, type IntakeRecord, type ItemRecord } from '@intake/application-intakes';
 import { MailTransport } from '@intake/application-mail';
 import { SmsTransport, SmsTransportError } from '@intake/application-sms';
 import { missingItemKeys } from '@intake/domain-intake';
 import { ChaseQueue, type ChaseOutcome, type DueChase } from '../ports/chase-queue.port';
-import { ChaseLetters } from './chase-letters';
-import { RecordChase } from './record-chase';
+import { ChaseLetters, type Sender } from './chase-letters';
+import { type Delivered, RecordChase } from './record-chase';
+import { sendAndRecord } from './send-and-record';
 
 /** A temporary failure (the mail server or SMS provider did not answer) is tried this many times in all. */
 export const MAX_SEND_ATTEMPTS = 5;
@@ -12,6 +13,9 @@ export const MAX_SEND_ATTEMPTS = 5;
 export const retryDelayMs = (failedAttempts: number): number => 60_000 * 2 ** failedAttempts;
 
 export const TEST_MODE_SKIP = 'test mode: nothing is sent to the client';
+
+/** Sends in flight at once within a batch (the SMTP pool holds fewer connections; the rest queue there). */
+export const CHASE_CONCURRENCY = 16;
 
 /** The addresses a chase goes to: the client and every additional recipient, less bounced ones. */
 export function recipientsOf(intake: IntakeRecord): string[] {
@@ -26,11 +30,30 @@ const chased = (intake: IntakeRecord): boolean =>
 
 const failureOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));
 
+/** What the deliveries of one batch read at once: the intakes, their items, and the senders. */
+interface BatchReads {
+  intakes: Map<string, IntakeRecord>;
+  items: Map<string, ItemRecord[]>;
+  senders: Map<string, Sender>;
+}
+
+/** One chase to send, with what its batch read for it. */
+interface Sending {
+  chase: DueChase;
+  intake: IntakeRecord;
+  items: ItemRecord[];
+  sender: Sender;
+  worker: string;
+  now: Date;
+}
+
 /**
- * One claimed chase: decide, send (outside any transaction: a mail server can be slow), then
- * record the outcome (RecordChase). A crash between the send and the record leaves the chase
- * claimed until its lease runs out, and it is sent again then (see docs/decisions.md). E-mail
- * goes through MailTransport, a chase of channel `sms` (a manual one) through SmsTransport.
+ * A claimed batch: read what the chases need in one go (four queries for the batch, not four per
+ * chase), then for each chase decide and send (outside any transaction: a mail server can be
+ * slow), and record the outcomes (RecordChase) in groups as they come. A crash between a send and
+ * the commit of its group leaves the chase claimed until its lease runs out, and it is sent again
+ * then (see docs/decisions.md). E-mail goes through MailTransport, a chase of channel `sms` (a
+ * manual one) through SmsTransport.
  */
 export class DeliverChase {
   static readonly inject = [IntakeStore, ChaseQueue, MailTransport, SmsTransport, ChaseLetters, RecordChase] as const;
@@ -44,20 +67,40 @@ export class DeliverChase {
     private readonly outcomes: RecordChase,
   ) {}
 
-  async deliver(chase: DueChase, worker: string, now: Date): Promise<ChaseOutcome['status'] | 'retry' | 'lost'> {
-    const intake = await this.intakes.get(systemAccess(chase.account_id), chase.intake_id);
-    if (!intake) return 'lost'; // deleted meanwhile: its chases went with it
-    const outcome = await this.decide(chase, intake, worker, now);
-    if (outcome === 'retry') return 'retry';
-    return (await this.outcomes.record(chase, worker, outcome, now)) ? outcome.status : 'lost';
+  /** How many chases were handled (sent, skipped, cancelled, failed, or given back for a retry). */
+  async deliverBatch(batch: readonly DueChase[], worker: string, now: Date): Promise<number> {
+    if (batch.length === 0) return 0;
+    const reads = await this.read(batch);
+    return sendAndRecord(
+      batch,
+      CHASE_CONCURRENCY,
+      async (chase): Promise<Delivered | undefined> => {
+        const intake = reads.intakes.get(chase.intake_id);
+        if (!intake) return undefined; // deleted meanwhile: its chases went with it
+        const sender = reads.senders.get(intake.account_id);
+        if (!sender) throw new Error(`the account of intake ${intake.id} is gone`);
+        const items = reads.items.get(intake.id) ?? [];
+        const outcome = await this.decide({ chase, intake, items, sender, worker, now });
+        return outcome === 'retry' ? undefined : { chase, outcome };
+      },
+      async (group) => void (await this.outcomes.recordMany(group, worker, now)),
+    );
   }
 
-  private async decide(
-    chase: DueChase,
-    intake: IntakeRecord,
-    worker: string,
-    now: Date,
-  ): Promise<ChaseOutcome | 'retry'> {
+  private async read(batch: readonly DueChase[]): Promise<BatchReads> {
+    const intakeIds = [...new Set(batch.map((c) => c.intake_id))];
+    const [intakes, items, senders] = await Promise.all([
+      this.intakes.getMany(intakeIds),
+      this.intakes.itemsOfMany(intakeIds),
+      this.letters.senders([...new Set(batch.map((c) => c.account_id))]),
+    ]);
+    const itemsOf = new Map<string, ItemRecord[]>();
+    for (const item of items) itemsOf.set(item.intake_id, [...(itemsOf.get(item.intake_id) ?? []), item]);
+    return { intakes: new Map(intakes.map((i) => [i.id, i])), items: itemsOf, senders };
+  }
+
+  private async decide(s: Sending): Promise<ChaseOutcome | 'retry'> {
+    const { chase, intake, now } = s;
     const stillWanted =
       chase.kind === 'invite'
         ? intake.status !== 'archived'
@@ -66,21 +109,14 @@ export class DeliverChase {
           : chased(intake);
     if (!stillWanted) return { status: 'cancelled', at: now, error: 'the intake is no longer being chased' };
     if (intake.mode === 'test') return { status: 'skipped', at: now, error: TEST_MODE_SKIP };
-    return chase.channel === 'sms' ? this.text(chase, intake, worker, now) : this.email(chase, intake, worker, now);
+    return chase.channel === 'sms' ? this.text(s) : this.email(s);
   }
 
-  private async email(
-    chase: DueChase,
-    intake: IntakeRecord,
-    worker: string,
-    now: Date,
-  ): Promise<ChaseOutcome | 'retry'> {
+  private async email({ chase, intake, items, sender, worker, now }: Sending): Promise<ChaseOutcome | 'retry'> {
     const to = recipientsOf(intake);
     if (to.length === 0) return { status: 'cancelled', at: now, error: 'every recipient has bounced' };
-    const items = await this.intakes.items(intake.id);
-    const letter = await this.letters.compose(chase, intake, items, to);
     try {
-      const sent = await this.mail.send(letter);
+      const sent = await this.mail.send(this.letters.compose(chase, intake, items, to, sender));
       return {
         status: 'sent',
         at: now,
@@ -94,17 +130,11 @@ export class DeliverChase {
   }
 
   /** An SMS chase: to the client's phone; a permanent refusal (bad number, rejected text) is not retried. */
-  private async text(
-    chase: DueChase,
-    intake: IntakeRecord,
-    worker: string,
-    now: Date,
-  ): Promise<ChaseOutcome | 'retry'> {
+  private async text({ chase, intake, items, sender, worker, now }: Sending): Promise<ChaseOutcome | 'retry'> {
     const to = intake.client_phone;
     if (!to) return { status: 'cancelled', at: now, error: 'the client has no phone number' };
-    const items = await this.intakes.items(intake.id);
     try {
-      const sent = await this.sms.send(await this.letters.text(intake, to));
+      const sent = await this.sms.send(this.letters.text(intake, to, sender));
       return {
         status: 'sent',
         at: now,

@@ -1,4 +1,4 @@
-import { IntakeStore, IntakeWriter, intakeState, systemAccess } from '@intake/application-intakes';
+import { IntakeStore, IntakeWriter, intakeState } from '@intake/application-intakes';
 import { stall } from '@intake/domain-intake';
 import { UnitOfWork } from '@intake/kernel';
 import { ChaseQueue, type ChaseOutcome, type DueChase } from '../ports/chase-queue.port';
@@ -7,10 +7,24 @@ import { PlannedReminders } from '../reminders/planned-reminders';
 
 const SCHEDULER_META = { ip: null, requestId: null } as const;
 
+/** A claimed chase and what became of it. */
+export interface Delivered {
+  chase: DueChase;
+  outcome: ChaseOutcome;
+}
+
+const wentOut = ({ chase, outcome }: Delivered): boolean =>
+  (outcome.status === 'sent' || outcome.status === 'skipped') && (chase.kind === 'invite' || chase.kind === 'reminder');
+
+/** A live SMS chase took a credit when it was recorded (RecordManualChase); one never sent gives it back. */
+const neverTexted = ({ chase, outcome }: Delivered): boolean =>
+  chase.channel === 'sms' && (outcome.status === 'failed' || outcome.status === 'cancelled');
+
 /**
- * The outcome of a claimed chase, in one transaction: the intake locked first (as every intake
- * change does, so a concurrent PATCH waits rather than deadlocks), the outcome recorded under the
- * lease, then after the invitation or a reminder the next reminder planned, or the stall (with
+ * The outcomes of claimed chases, several in one transaction: their intakes locked first (in id
+ * order, as every intake change locks an intake first, so a concurrent PATCH waits rather than
+ * deadlocks), the outcomes recorded under the lease, an SMS credit given back for a text never
+ * sent, then after an invitation or a reminder the next reminder planned, or the stall (with
  * `intake.stalled`) recorded with the last one.
  */
 export class RecordChase {
@@ -25,30 +39,39 @@ export class RecordChase {
     private readonly credits: SmsCredits,
   ) {}
 
-  /** False when the lease was lost (another scheduler took the chase over): nothing written. */
-  record(chase: DueChase, worker: string, outcome: ChaseOutcome, now: Date): Promise<boolean> {
+  /** The ids recorded; a chase whose lease was lost (another scheduler took it over) is left out, untouched. */
+  recordMany(delivered: readonly Delivered[], worker: string, now: Date): Promise<string[]> {
     return this.uow.run(async () => {
-      const intake = await this.intakes.getForUpdate(systemAccess(chase.account_id), chase.intake_id);
-      if (!(await this.queue.settle(chase.id, worker, outcome))) return false;
-      if (intake && chase.channel === 'sms' && (outcome.status === 'failed' || outcome.status === 'cancelled')) {
-        await this.giveBackCredit(intake.account_id, chase);
+      const locked = await this.intakes.getManyForUpdate([...new Set(delivered.map((d) => d.chase.intake_id))]);
+      const settled = new Set(
+        await this.queue.settleMany(
+          worker,
+          delivered.map(({ chase, outcome }) => ({ chaseId: chase.id, outcome })),
+        ),
+      );
+      const recorded = delivered.filter((d) => settled.has(d.chase.id));
+      const present = new Set(locked.map((i) => i.id));
+      for (const { chase } of recorded.filter(neverTexted)) {
+        if (present.has(chase.intake_id)) await this.giveBackCredit(chase);
       }
-      const wentOut = outcome.status === 'sent' || outcome.status === 'skipped';
-      if (!intake || !wentOut || (chase.kind !== 'invite' && chase.kind !== 'reminder')) return true;
-      const plan = await this.reminders.planNext(intake, now);
-      if (plan.kind === 'stall') {
+      const replan = new Set(recorded.filter(wentOut).map((d) => d.chase.intake_id));
+      const plans = await this.reminders.planNextMany(
+        locked.filter((i) => replan.has(i.id)),
+        now,
+      );
+      for (const intake of locked) {
+        if (plans.get(intake.id)?.kind !== 'stall') continue;
         await this.writer.change({ by: 'system', accountId: intake.account_id, intakeId: intake.id }, SCHEDULER_META, {
           action: 'intake.stalled',
           decide: (current, items, at) => stall(intakeState(current, items), at),
         });
       }
-      return true;
+      return [...settled];
     });
   }
 
-  /** A live SMS chase took a credit when it was recorded (RecordManualChase); one never sent gives it back. */
-  private async giveBackCredit(accountId: string, chase: DueChase): Promise<void> {
+  private async giveBackCredit(chase: DueChase): Promise<void> {
     const record = (await this.intakes.chases(chase.intake_id)).find((c) => c.id === chase.id);
-    await this.credits.giveBack(accountId, record?.created_at ?? chase.scheduled_at);
+    await this.credits.giveBack(chase.account_id, record?.created_at ?? chase.scheduled_at);
   }
 }

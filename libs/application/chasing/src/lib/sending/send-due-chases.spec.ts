@@ -1,6 +1,6 @@
 import { CreateIntake, type CreateIntakeInput, systemAccess } from '@intake/application-intakes';
-import { type GivenAccount, givenAccount, InMemoryContext, META } from '@intake/testing';
-import { SchedulerIdentity, SendDueChases } from './send-due-chases';
+import { type GivenAccount, givenAccount, givenChase, givenIntake, InMemoryContext, META } from '@intake/testing';
+import { CHASE_BATCH, SchedulerIdentity, SendDueChases } from './send-due-chases';
 import { MAX_SEND_ATTEMPTS } from './deliver-chase';
 
 const body = (overrides: Partial<CreateIntakeInput> = {}): CreateIntakeInput => ({
@@ -150,5 +150,37 @@ describe('SendDueChases', () => {
     expect(a + b).toBe(30);
     expect(context.mail.sent).toHaveLength(30);
     expect(new Set(context.mail.sent.map((m) => m.subject + m.text)).size).toBe(30);
+  });
+
+  it('once stopped (SIGTERM) finishes the batch it holds and claims no more', async () => {
+    for (let i = 0; i < CHASE_BATCH + 5; i += 1) {
+      const { intake } = await givenIntake(context, given, { project_name: `P${i}` });
+      await givenChase(context, intake, { kind: 'invite', status: 'scheduled', attempt_no: 0 });
+    }
+    const stop = new AbortController();
+    const send = context.mail.send.bind(context.mail);
+    context.mail.send = (mail) => (stop.abort(), send(mail)); // the signal arrives during the first batch
+    expect(await pass.run(context.clock.now(), stop.signal)).toBe(CHASE_BATCH);
+    expect(context.mail.sent).toHaveLength(CHASE_BATCH);
+    const invites = context.db.chases.rows.filter((c) => c.kind === 'invite');
+    expect(invites.filter((c) => c.status === 'sent')).toHaveLength(CHASE_BATCH);
+    const left = invites.filter((c) => c.status === 'scheduled');
+    expect(left).toHaveLength(5);
+    expect(left.map((c) => context.chaseQueue.delivery(c.id).claimed_by)).toEqual([null, null, null, null, null]);
+  });
+
+  it('records several due chases of one intake in the same batch and plans its next reminder once', async () => {
+    const { intake } = await givenIntake(context, given, { items: [{ key: 'logo', status: 'needs_revision' }] });
+    await givenChase(context, intake, { kind: 'invite', status: 'scheduled', attempt_no: 0 });
+    await givenChase(context, intake, { kind: 'revision', status: 'scheduled', attempt_no: 0 });
+    await givenChase(context, intake, { kind: 'manual', status: 'scheduled', attempt_no: 0 });
+    expect(await pass.run(context.clock.now())).toBe(3);
+    expect(context.mail.sent).toHaveLength(3);
+    expect((await chases(intake.id)).map(([kind, status]) => `${kind} ${status}`).sort()).toEqual([
+      'invite sent',
+      'manual sent',
+      'reminder scheduled',
+      'revision sent',
+    ]);
   });
 });

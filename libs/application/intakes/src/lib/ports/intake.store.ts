@@ -30,4 +30,15 @@ export abstract class IntakeStore {
   abstract cancelScheduledChases(intakeId: string, kinds?: readonly ChaseRecord['kind'][]): Promise<number>;
   /** Counts the intake against the monthly quota; returns the month's count after it. */
   abstract countCreated(accountId: string, period: string): Promise<number>;
+
+  // Many intakes at once, for the scheduler's batches: by id whatever the account (the system's
+  // own reads), in id order, unknown ids left out.
+  abstract getMany(intakeIds: readonly string[]): Promise<IntakeRecord[]>;
+  /** Like getMany, locking the rows (in id order, as every caller must) until the unit of work ends. */
+  abstract getManyForUpdate(intakeIds: readonly string[]): Promise<IntakeRecord[]>;
+  /** The items of these intakes, by intake id and then position. */
+  abstract itemsOfMany(intakeIds: readonly string[]): Promise<ItemRecord[]>;
+  /** The chases of these intakes, by intake id, then as `chases` orders them. */
+  abstract chasesOfMany(intakeIds: readonly string[]): Promise<ChaseRecord[]>;
+  abstract insertChases(chases: readonly ChaseRecord[]): Promise<void>;
 }
