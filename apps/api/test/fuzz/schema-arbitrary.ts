@@ -125,7 +125,13 @@ function objectArbitrary(context: GenerationContext, schema: Schema, depth: numb
         : generated;
       const entry = value.map((v): [string, Value] => [name, v]);
       const absent = fc.constant(undefined);
-      return required.has(name) ? entry : fc.oneof({ weight: 2, arbitrary: absent }, { weight: 1, arbitrary: entry });
+      // Cross-shrinking lets a failure shrink to the request without the optional fields it needs not.
+      const optional = fc.oneof(
+        { withCrossShrink: true },
+        { weight: 2, arbitrary: absent },
+        { weight: 1, arbitrary: entry },
+      );
+      return required.has(name) ? entry : optional;
     });
   return fc.tuple(...entries).map((pairs) => Object.fromEntries(pairs.filter((pair) => pair !== undefined)) as Value);
 }

@@ -69,7 +69,9 @@ export class UpdateIntake {
     if (fields.length === 0) {
       throw new DomainError('invalid_request', 'Give at least one field to change.', { reason: 'no_fields' });
     }
-    if (patch.folder_id && !(await this.folders.get(principal.accountId, patch.folder_id))) {
+    // Any string is checked, the empty one too (it slipped through and broke the foreign key: 500);
+    // null moves the intake to Unfiled.
+    if (typeof patch.folder_id === 'string' && !(await this.folders.get(principal.accountId, patch.folder_id))) {
       throw new DomainError('invalid_request', 'folder_id is not a folder of this account.', {
         reason: 'validation_error',
         details: [{ path: 'folder_id', message: 'is not a folder of this account' }],
