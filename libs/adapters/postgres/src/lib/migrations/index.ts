@@ -9,6 +9,7 @@ import { ScanRetries1795000700000 } from './1795000700000-scan-retries';
 import { ChaseLeases1795000800000 } from './1795000800000-chase-leases';
 import { BounceState1795001000000 } from './1795001000000-bounce-state';
 import { SweepsAndOwnerNotifications1795001100000 } from './1795001100000-sweeps-and-owner-notifications';
+import { Webhooks1795001200000 } from './1795001200000-webhooks';
 
 /** Every migration, oldest first. A new migration file is added here as well. */
 export const MIGRATIONS = [
@@ -23,4 +24,5 @@ export const MIGRATIONS = [
   ChaseLeases1795000800000,
   BounceState1795001000000,
   SweepsAndOwnerNotifications1795001100000,
+  Webhooks1795001200000,
 ];
