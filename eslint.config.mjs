@@ -22,10 +22,10 @@ import { builtinModules } from 'node:module';
  */
 export const CONTEXTS = {
   accounts: [],
-  intakes: ['accounts'],
+  intakes: ['accounts', 'webhooks'],
   portal: ['accounts', 'intakes'],
   files: ['accounts', 'intakes', 'portal'],
-  chasing: ['accounts', 'intakes'],
+  chasing: ['accounts', 'intakes', 'webhooks'],
   webhooks: ['accounts'],
   results: ['accounts', 'intakes', 'files'],
   billing: ['accounts'],
