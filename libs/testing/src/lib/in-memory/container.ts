@@ -89,7 +89,11 @@ import { InMemoryOwnerNoticeQueue } from './owner-notice-queue';
 import { InMemoryMailTransport } from './mail-transport';
 import { InMemorySmsTransport } from './sms-transport';
 import { InMemoryWindowCounter } from './window-counter';
-import { InMemoryWebhookDeliveryLog, InMemoryWebhookEndpointStore, InMemoryWebhookSubscriptions } from './webhook-stores';
+import {
+  InMemoryWebhookDeliveryLog,
+  InMemoryWebhookEndpointStore,
+  InMemoryWebhookSubscriptions,
+} from './webhook-stores';
 
 /**
  * A container of in-memory twins that builds use cases the way the apps' Nest modules do: a
