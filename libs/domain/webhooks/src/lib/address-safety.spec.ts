@@ -133,6 +133,13 @@ describe('checkAddress: the ranges of issue #13 item 5', () => {
     '198.18.0.1',
     '2001:db8::1',
     '64:ff9b:1::1',
+    'fec0::1',
+    '2001:2::1',
+    '100::1',
+    '2001:10::1',
+    '192.175.48.1',
+    '4000::1',
+    '::7f00:1',
   ])('refuses %s even when private networks are allowed', (ip) => {
     expect(checkAddress(ip, LENIENT).ok).toBe(false);
   });

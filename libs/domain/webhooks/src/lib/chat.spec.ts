@@ -111,6 +111,42 @@ describe('the chat sentences (SPEC.md "Chat formats"), for every event and the t
     );
   });
 
+  it.each<[string, Record<string, unknown>, string]>([
+    [
+      'a missing project name',
+      { event: 'intake.archived', intake_id: 'in_abc', timestamp: 1 },
+      'Project "" was archived.',
+    ],
+    [
+      'a null project name',
+      { event: 'intake.archived', intake_id: 'in_abc', project_name: null, timestamp: 1 },
+      'Project "" was archived.',
+    ],
+    [
+      'an item list that is not a list',
+      { event: 'intake.stalled', intake_id: 'in_abc', project_name: 'P', missing_items: 'logo', timestamp: 1 },
+      'Project "P" stalled: the reminders ran out with 0 required items missing.',
+    ],
+    [
+      'one outstanding item',
+      {
+        event: 'intake.overdue',
+        intake_id: 'in_abc',
+        project_name: 'P',
+        due_date: '2026-05-31',
+        outstanding_items: ['logo'],
+      },
+      'Project "P" is overdue (due 2026-05-31) with 1 required item outstanding (logo).',
+    ],
+    [
+      'a bounce type it does not know',
+      { ...bounce({}), bounce_type: 'Soft' },
+      'A reminder e-mail bounced (a bounce); reminders continue.',
+    ],
+  ])('copes with a stored payload with %s', (_name, stored, sentence) => {
+    expect(slack(stored as unknown as WebhookPayload).text).toBe(`${sentence}\nIntake: in_abc`);
+  });
+
   it('names an event it does not know by its name only', () => {
     const unknown = { event: 'intake.renamed', intake_id: 'in_abc', project_name: 'P' } as unknown as WebhookPayload;
     expect(slack(unknown).text).toBe('Event "intake.renamed".\nIntake: in_abc');

@@ -37,7 +37,9 @@ describe('the retry schedule (SPEC.md "Delivery and signature")', () => {
   });
 
   it.each([-1, 1.5, Number.NaN])('refuses %s attempts made', (made) => {
-    expect(() => nextAttemptAt(made, MAX_ATTEMPTS, NOW)).toThrow(RangeError);
+    expect(() => nextAttemptAt(made, MAX_ATTEMPTS, NOW)).toThrow(
+      new RangeError(`attempts made must be a whole number from 0, not ${made}`),
+    );
   });
 
   it('never schedules before now and never past the sixth hour', () => {

@@ -31,7 +31,9 @@ describe('the signature', () => {
   });
 
   it.each([-1, 1.5, Number.NaN, Number.POSITIVE_INFINITY, 2 ** 53])('refuses the timestamp %s', (t) => {
-    expect(() => signatureHeader(SECRET, '{}', t)).toThrow(RangeError);
+    expect(() => signatureHeader(SECRET, '{}', t)).toThrow(
+      new RangeError(`a signature timestamp is a whole number of Unix seconds, not ${t}`),
+    );
   });
 
   it('accepts the timestamp 0', () => {
