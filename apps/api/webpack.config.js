@@ -7,7 +7,10 @@ const nodeAppWebpackConfig = require('../../tools/build/node-app.webpack');
 const PORTAL_WEB_BUNDLE = join(__dirname, '../../dist/libs/web/portal/portal.js');
 
 module.exports = nodeAppWebpackConfig(__dirname, {
-  additionalEntryPoints: [{ entryName: 'migrate', entryPath: './src/migrate.ts' }],
+  additionalEntryPoints: [
+    { entryName: 'migrate', entryPath: './src/migrate.ts' },
+    { entryName: 'rekey-secrets', entryPath: './src/rekey-secrets.ts' },
+  ],
   plugins: [
     // Inlined as a string constant (portal-page.script.ts): main.js stays the whole app. Read when
     // the build runs, not when Nx loads this file; a missing bundle fails the build.

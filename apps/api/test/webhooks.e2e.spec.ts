@@ -78,10 +78,10 @@ describe('webhooks (real Postgres and Redis)', () => {
         ])
       ).rows[0];
       expect(stored).toMatchObject({ mode: 'live', url: RAW_URL, events: created.events, format: 'raw' });
-      expect(stored.secret_sealed).toMatch(/^v1\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/);
+      expect(stored.secret_sealed).toMatch(/^v2\.dev\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/);
       expect(stored.secret_sealed).not.toContain(secret.slice('whsec_'.length));
-      // Sealed with the deployment's key (here the development key): the dispatcher opens it to sign.
-      expect(new AesGcmSecretBox(api.t.config.encryption.key).open(stored.secret_sealed)).toBe(secret);
+      // Sealed with the deployment's key (here the development key, id dev): the dispatcher opens it to sign.
+      expect(new AesGcmSecretBox(api.t.config.encryption.keys).open(stored.secret_sealed)).toBe(secret);
 
       const listed = (await list()).webhooks.find((w) => w.id === created.id);
       const { secret: _shownOnce, ...withoutSecret } = created;

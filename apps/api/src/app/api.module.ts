@@ -14,7 +14,7 @@ import { WebhooksPersistenceModule } from '@intake/postgres-webhooks';
 import { QueueModule } from '@intake/queue';
 import { RedisModule, RedisProbe } from '@intake/redis';
 import { S3Module } from '@intake/s3';
-import { SecretBoxModule } from '@intake/secret-box';
+import { AesGcmSecretBox, SecretBoxModule } from '@intake/secret-box';
 import { SmsModule } from '@intake/sms';
 import { StorageFsModule } from '@intake/storage-fs';
 import { UploadsModule } from '@intake/uploads';
@@ -39,6 +39,8 @@ export class ApiModule {
         PostgresModule.forRoot({
           ...config.database,
           applicationName: 'intake-api',
+          // Migrations on start seal the secret answers already stored (1795001600000).
+          secretBox: new AesGcmSecretBox(config.encryption.keys),
         }),
         RedisModule.forRoot(config.redis),
         ClockModule.forRoot({ testClock: config.testClock }),

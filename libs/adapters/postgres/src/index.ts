@@ -3,4 +3,5 @@ export * from './lib/database-errors';
 export * from './lib/postgres.probe';
 export * from './lib/postgres.module';
 export * from './lib/migrations';
+export * from './lib/rekey-secrets';
 export * from './lib/unit-of-work';

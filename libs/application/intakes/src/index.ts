@@ -4,6 +4,7 @@
 export * from './lib/model/records';
 export * from './lib/model/intake-state';
 export * from './lib/model/purge';
+export * from './lib/model/sealed-secret';
 
 // Ports: implemented by adapters (stores) or by other contexts (IntakeFiles), bound by the apps
 export * from './lib/ports/intake.store';

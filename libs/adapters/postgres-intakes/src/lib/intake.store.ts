@@ -292,6 +292,13 @@ export class PostgresIntakeStore extends IntakeStore {
     for (const item of items) {
       const placeholders = ITEM_COLUMNS.map((_, i) => `$${i + 1}`).join(', ');
       const updates = ITEM_COLUMNS.filter((c) => c !== 'intake_id' && c !== 'key').map((c) => `${c} = EXCLUDED.${c}`);
+      // A new answer to a secret item (a new sealed value) can be released again: the markers of
+      // the old one's release or purge go (ItemSecrets, issue #14).
+      for (const marker of ['secret_released_at', 'secret_purged_at']) {
+        updates.push(
+          `${marker} = CASE WHEN EXCLUDED.value IS NOT NULL AND EXCLUDED.value IS DISTINCT FROM items.value THEN NULL ELSE items.${marker} END`,
+        );
+      }
       await this.sql.query(
         `INSERT INTO items (${ITEM_COLUMNS.join(', ')}) VALUES (${placeholders}) ON CONFLICT (intake_id, key) DO UPDATE SET ${updates.join(', ')}`,
         itemValues({ ...item, intake_id: intakeId }),

@@ -1,11 +1,18 @@
 import { DataSource, type DataSourceOptions } from 'typeorm';
+import { type SecretBox } from '@intake/kernel';
 import { MIGRATIONS } from './migrations';
+import { lendSecretBox } from './migrations/migration-secrets';
 
 export interface PostgresSettings {
   url: string;
   poolSize: number;
   /** Application name shown in pg_stat_activity. */
   applicationName?: string;
+  /**
+   * The deployment's SecretBox (SECRETS_KEY), for the migrations that seal values already stored
+   * (1795001600000): they stop with an explanation when there is something to seal and no box.
+   */
+  secretBox?: SecretBox;
 }
 
 /** Entities are registered here as the contexts add them. */
@@ -43,14 +50,16 @@ const MIGRATION_LOCK_KEY = 7_340_233_101;
  * that two processes starting together never run the same migration twice.
  * Returns the names of the migrations that were applied.
  */
-export async function runMigrations(dataSource: DataSource): Promise<string[]> {
+export async function runMigrations(dataSource: DataSource, secretBox?: SecretBox): Promise<string[]> {
   const lock = dataSource.createQueryRunner();
   await lock.connect();
+  lendSecretBox(dataSource, secretBox);
   try {
     await lock.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
     const applied = await dataSource.runMigrations({ transaction: 'each' });
     return applied.map((migration) => migration.name);
   } finally {
+    lendSecretBox(dataSource, undefined);
     await lock.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => undefined);
     await lock.release();
   }
@@ -67,7 +76,7 @@ export async function migrateDatabase(settings: PostgresSettings): Promise<strin
   );
   await dataSource.initialize();
   try {
-    return await runMigrations(dataSource);
+    return await runMigrations(dataSource, settings.secretBox);
   } finally {
     await dataSource.destroy();
   }

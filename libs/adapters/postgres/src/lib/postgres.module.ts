@@ -35,7 +35,7 @@ export class PostgresModule {
             if (!resolved) throw new Error('PostgresModule: missing data source options');
             const dataSource = await new DataSource(resolved).initialize();
             if (options.migrateOnStart) {
-              const applied = await runMigrations(dataSource);
+              const applied = await runMigrations(dataSource, options.secretBox);
               if (applied.length > 0) new Logger('PostgresModule').log(`applied migrations: ${applied.join(', ')}`);
             }
             return dataSource;

@@ -1,4 +1,4 @@
-import { ApproveItem, ArchiveIntake, RequestRevision, WaiveItem } from '@intake/application-intakes';
+import { ApproveItem, ArchiveIntake, RequestRevision, UpdateItem, WaiveItem } from '@intake/application-intakes';
 import { type GivenPortal, givenPortal, InMemoryContext, META, storedItem, storedState } from '@intake/testing';
 import { ProposeWaiver } from './propose-waiver';
 import { SubmitItemValue } from './submit-item-value';
@@ -99,6 +99,41 @@ describe('SubmitItemValue', () => {
     expect((await storedItem(context, paid.intakeId, 'tagline')).status).toBe('needs_revision');
     const view = await submitValue('tagline', 'Short', paid.slug);
     expect(view.items.find((i) => i.key === 'tagline')).toMatchObject({ status: 'submitted', value: 'Short' });
+  });
+
+  it('stores a secret sealed under the current key, never in the clear, and shows it to nobody', async () => {
+    const vault = await givenPortal(context, {
+      items: [
+        { key: 'password', type: 'secret', label: 'Hosting password', pattern: '^\\S+$' },
+        { key: 'tagline', type: 'text', label: 'Tagline' },
+      ],
+    });
+    const view = await submitValue('password', 'hunter2-ž', vault.slug);
+    expect(view.items.find((i) => i.key === 'password')).toMatchObject({ status: 'submitted' });
+    const stored = await storedItem(context, vault.intakeId, 'password');
+    expect(stored.value).toEqual({ sealed: expect.stringMatching(/^v2\.k1\./) });
+    expect(context.secretBox.open((stored.value as { sealed: string }).sealed)).toBe('hunter2-ž');
+    const everything = JSON.stringify([context.db.auditLog.entries, context.db.outbox.payloads('webhook'), view]);
+    expect(everything).not.toContain('hunter2');
+    // The owner changes the label: the sealed answer is checked in the clear and kept.
+    await context.use(UpdateItem).execute({
+      principal: vault.owner,
+      intakeId: vault.intakeId,
+      key: 'password',
+      patch: { label: 'Server password' },
+      meta: META,
+    });
+    expect((await storedItem(context, vault.intakeId, 'password')).value).toEqual(stored.value);
+    // A pattern the answer breaks would discard it: 409, as for any answer.
+    await expect(
+      context.use(UpdateItem).execute({
+        principal: vault.owner,
+        intakeId: vault.intakeId,
+        key: 'password',
+        patch: { constraints: { max_chars: 3 } },
+        meta: META,
+      }),
+    ).rejects.toMatchObject({ code: 'item_answer_would_be_discarded' });
   });
 
   describe('refuses, writing nothing', () => {

@@ -1,8 +1,8 @@
-import { IntakeWriter, intakeState, withValue } from '@intake/application-intakes';
+import { IntakeWriter, intakeState, sealSecret, withValue } from '@intake/application-intakes';
 import { submitItem } from '@intake/domain-intake';
 import { isFileType, validateItemValue } from '@intake/domain-items';
 import { validationFailed } from '@intake/errors';
-import { type RequestMeta } from '@intake/kernel';
+import { type RequestMeta, SecretBox } from '@intake/kernel';
 import { changeAsClient } from './client-change';
 import { clientItem, clientView, type PortalView } from './client-view';
 
@@ -13,11 +13,17 @@ export interface SubmitItemValueInput {
   meta: RequestMeta;
 }
 
-/** PUT /portal/v1/:slug/items/:key: a value item's answer, validated against its definition (422 with details). */
+/**
+ * PUT /portal/v1/:slug/items/:key: a value item's answer, validated against its definition (422
+ * with details). A secret is sealed before it is stored: the database only ever holds it encrypted.
+ */
 export class SubmitItemValue {
-  static readonly inject = [IntakeWriter] as const;
+  static readonly inject = [IntakeWriter, SecretBox] as const;
 
-  constructor(private readonly writer: IntakeWriter) {}
+  constructor(
+    private readonly writer: IntakeWriter,
+    private readonly box: SecretBox,
+  ) {}
 
   async execute({ slug, key, value, meta }: SubmitItemValueInput): Promise<PortalView> {
     const result = await changeAsClient(this.writer, slug, meta, {
@@ -30,7 +36,8 @@ export class SubmitItemValue {
         }
         const details = validateItemValue(item, value, 'value');
         if (details.length > 0) throw validationFailed(details);
-        return submitItem(withValue(intakeState(intake, items), key, value), key, now);
+        const stored = item.type === 'secret' ? sealSecret(this.box, value as string) : value;
+        return submitItem(withValue(intakeState(intake, items), key, stored), key, now);
       },
     });
     return clientView(result);

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ConfigError, VARIABLES } from './variables';
-import { DEVELOPMENT_ENCRYPTION_KEY, loadConfig } from './app-config';
+import { DEVELOPMENT_ENCRYPTION_KEY, DEVELOPMENT_KEY_ID, loadConfig } from './app-config';
 
 const KEY_HEX = '00112233445566778899aabbccddeeff00112233445566778899aabbccddeeff';
 
@@ -68,7 +68,7 @@ describe('loadConfig', () => {
     expectConfigError({ NODE_ENV: 'production', AV: 'clamd' }, 'SIGNING_SECRET', /production/);
     expectConfigError({ SIGNING_SECRET: 'short' }, 'SIGNING_SECRET', /32/);
     expect(
-      loadConfig({ NODE_ENV: 'production', AV: 'clamd', SIGNING_SECRET: 'x'.repeat(32), ENCRYPTION_KEY: KEY_HEX })
+      loadConfig({ NODE_ENV: 'production', AV: 'clamd', SIGNING_SECRET: 'x'.repeat(32), SECRETS_KEY: `k1:${KEY_HEX}` })
         .nodeEnv,
     ).toBe('production');
   });
@@ -91,11 +91,12 @@ describe('loadConfig', () => {
     expect(loadConfig({ NODE_ENV: 'test', TEST_CLOCK: 'enabled' }).testClock).toBe(true);
   });
 
-  describe('ENCRYPTION_KEY', () => {
+  describe('SECRETS_KEY and SECRETS_KEYS', () => {
     const production = { NODE_ENV: 'production', AV: 'clamd', SIGNING_SECRET: 'x'.repeat(32) };
     const key = Buffer.from(KEY_HEX, 'hex');
+    const current = (written: string) => loadConfig({ SECRETS_KEY: written }).encryption;
 
-    it('reads 32 bytes as 64 hex digits or as base64 of either alphabet, padded or not', () => {
+    it('reads <key id>:<32 bytes as 64 hex digits or as base64 of either alphabet, padded or not>', () => {
       for (const written of [
         KEY_HEX,
         KEY_HEX.toUpperCase(),
@@ -103,38 +104,68 @@ describe('loadConfig', () => {
         key.toString('base64').replace(/=$/, ''),
         key.toString('base64url'),
       ]) {
-        expect(loadConfig({ ENCRYPTION_KEY: written }).encryption).toEqual({ key, development: false });
+        expect(current(`2026-11:${written}`)).toEqual({
+          keys: { current: { id: '2026-11', key }, previous: [] },
+          development: false,
+        });
       }
     });
 
-    it('falls back to the fixed development key outside production, and says so', () => {
-      expect(loadConfig({}).encryption).toEqual({ key: DEVELOPMENT_ENCRYPTION_KEY, development: true });
-      expect(loadConfig({ NODE_ENV: 'test' }).encryption.key).toEqual(loadConfig({}).encryption.key);
+    it('reads older keys for opening only, comma-separated, and refuses an id used twice', () => {
+      const older = Buffer.alloc(32, 9);
+      const config = loadConfig({
+        SECRETS_KEY: `k3:${KEY_HEX}`,
+        SECRETS_KEYS: ` k2:${older.toString('hex')} , k1:${older.toString('base64')}`,
+      }).encryption;
+      expect(config.keys.previous).toEqual([
+        { id: 'k2', key: older },
+        { id: 'k1', key: older },
+      ]);
+      expectConfigError({ SECRETS_KEY: `k3:${KEY_HEX}`, SECRETS_KEYS: `k3:${KEY_HEX}` }, 'SECRETS_KEYS', /k3 twice/);
+      expectConfigError({ SECRETS_KEYS: `a:${KEY_HEX},a:${KEY_HEX}` }, 'SECRETS_KEYS', /a twice/);
+    });
+
+    it('falls back to the fixed development key (id dev) outside production, and says so', () => {
+      expect(loadConfig({}).encryption).toEqual({
+        keys: { current: { id: DEVELOPMENT_KEY_ID, key: DEVELOPMENT_ENCRYPTION_KEY }, previous: [] },
+        development: true,
+      });
+      expect(loadConfig({ NODE_ENV: 'test' }).encryption).toEqual(loadConfig({}).encryption);
       expect(DEVELOPMENT_ENCRYPTION_KEY).toHaveLength(32);
     });
 
-    it('is required in production, where the development key is refused', () => {
-      expectConfigError(production, 'ENCRYPTION_KEY', /required when NODE_ENV=production/);
+    it('is required in production, where the development key is refused, current or older', () => {
+      expectConfigError(production, 'SECRETS_KEY', /required when NODE_ENV=production/);
+      const dev = `dev:${DEVELOPMENT_ENCRYPTION_KEY.toString('hex')}`;
+      expectConfigError({ ...production, SECRETS_KEY: dev }, 'SECRETS_KEY', /development key/);
       expectConfigError(
-        { ...production, ENCRYPTION_KEY: DEVELOPMENT_ENCRYPTION_KEY.toString('hex') },
-        'ENCRYPTION_KEY',
+        { ...production, SECRETS_KEY: `k:${KEY_HEX}`, SECRETS_KEYS: dev },
+        'SECRETS_KEYS',
         /development key/,
       );
-      expect(loadConfig({ ...production, ENCRYPTION_KEY: KEY_HEX }).encryption).toEqual({ key, development: false });
+      expect(loadConfig({ ...production, SECRETS_KEY: `k:${KEY_HEX}` }).encryption).toEqual({
+        keys: { current: { id: 'k', key }, previous: [] },
+        development: false,
+      });
     });
 
     it.each([
-      ['too short', KEY_HEX.slice(2)],
-      ['too long', `${KEY_HEX}00`],
-      ['16 bytes of base64', Buffer.alloc(16, 1).toString('base64')],
-      ['48 bytes of base64', Buffer.alloc(48, 1).toString('base64')],
-      ['not hex nor base64', `${KEY_HEX.slice(1)}g`],
+      ['without an id', KEY_HEX],
+      ['with an empty id', `:${KEY_HEX}`],
+      ['with an id holding a dot', `a.b:${KEY_HEX}`],
+      ['too short', `k:${KEY_HEX.slice(2)}`],
+      ['too long', `k:${KEY_HEX}00`],
+      ['16 bytes of base64', `k:${Buffer.alloc(16, 1).toString('base64')}`],
+      ['48 bytes of base64', `k:${Buffer.alloc(48, 1).toString('base64')}`],
+      ['not hex nor base64', `k:${KEY_HEX.slice(1)}g`],
     ])('refuses a key %s, without echoing it', (_what, written) => {
-      expectConfigError({ ENCRYPTION_KEY: written }, 'ENCRYPTION_KEY', /32 bytes/);
-      try {
-        loadConfig({ ENCRYPTION_KEY: written });
-      } catch (error) {
-        expect((error as Error).message).not.toContain(written);
+      for (const variable of ['SECRETS_KEY', 'SECRETS_KEYS']) {
+        expectConfigError({ [variable]: written }, variable, /32 bytes|<key id>:<key>/);
+        try {
+          loadConfig({ [variable]: written });
+        } catch (error) {
+          expect((error as Error).message).not.toContain(KEY_HEX.slice(4, 60));
+        }
       }
     });
   });
@@ -148,7 +179,7 @@ describe('loadConfig', () => {
         NODE_ENV: 'production',
         AV: 'clamd',
         SIGNING_SECRET: 'x'.repeat(32),
-        ENCRYPTION_KEY: KEY_HEX,
+        SECRETS_KEY: `k1:${KEY_HEX}`,
         WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true',
       },
       'WEBHOOK_ALLOW_PRIVATE_NETWORKS',
@@ -164,8 +195,12 @@ describe('loadConfig', () => {
     it('is off unless configured, and never writes files unless told to', () => {
       expect(loadConfig({}).sms).toEqual({ driver: 'none' });
       expect(
-        loadConfig({ NODE_ENV: 'production', AV: 'clamd', SIGNING_SECRET: 'x'.repeat(32), ENCRYPTION_KEY: KEY_HEX })
-          .sms,
+        loadConfig({
+          NODE_ENV: 'production',
+          AV: 'clamd',
+          SIGNING_SECRET: 'x'.repeat(32),
+          SECRETS_KEY: `k1:${KEY_HEX}`,
+        }).sms,
       ).toEqual({
         driver: 'none',
       });

@@ -52,14 +52,21 @@ export interface AppConfig {
   /** observe: count requests and send the headers, but never answer 429 for the hourly limit. */
   rateLimitMode: 'enforce' | 'observe';
   /**
-   * The key that seals secrets at rest (ENCRYPTION_KEY); `development`: the fixed key used when it
-   * is unset outside production, which protects nothing (the apps warn at start-up).
+   * The keys that seal secrets at rest: `current` (SECRETS_KEY) seals, `previous` (SECRETS_KEYS)
+   * only open; `development`: the fixed key used when SECRETS_KEY is unset outside production,
+   * which protects nothing (the apps warn at start-up).
    */
-  encryption: { key: Buffer; development: boolean };
+  encryption: { keys: { current: SecretKeyConfig; previous: SecretKeyConfig[] }; development: boolean };
   webhooks: {
     /** Endpoints on loopback and private addresses are allowed (development and tests only). */
     allowPrivateNetworks: boolean;
   };
+}
+
+/** One key of the secrets keyring: its id (stored with every value it seals) and 32 bytes. */
+export interface SecretKeyConfig {
+  id: string;
+  key: Buffer;
 }
 
 export type Environment = Record<string, string | undefined>;
@@ -78,21 +85,39 @@ function signingKey(nodeEnv: AppConfig['nodeEnv'], configured: string | undefine
 }
 
 /**
- * The key of development machines and tests when ENCRYPTION_KEY is unset: fixed, so that the api
- * and the webhook-dispatcher started separately agree, and public, so it protects nothing.
+ * The key of development machines and tests when SECRETS_KEY is unset (id `dev`): fixed, so that
+ * the apps started separately agree, and public, so it protects nothing.
  */
 export const DEVELOPMENT_ENCRYPTION_KEY = createHash('sha256')
   .update('intake development encryption key: public, protects nothing')
   .digest();
 
-function encryption(nodeEnv: AppConfig['nodeEnv'], configured: Buffer | undefined): AppConfig['encryption'] {
+export const DEVELOPMENT_KEY_ID = 'dev';
+
+function encryption(
+  nodeEnv: AppConfig['nodeEnv'],
+  configured: SecretKeyConfig | undefined,
+  previous: SecretKeyConfig[],
+): AppConfig['encryption'] {
   if (nodeEnv === 'production') {
-    if (!configured) throw new ConfigError('ENCRYPTION_KEY', 'is required when NODE_ENV=production');
-    if (configured.equals(DEVELOPMENT_ENCRYPTION_KEY)) {
-      throw new ConfigError('ENCRYPTION_KEY', 'is the public development key; generate one with openssl rand -hex 32');
+    if (!configured) throw new ConfigError('SECRETS_KEY', 'is required when NODE_ENV=production');
+    for (const [variable, key] of [
+      ['SECRETS_KEY', configured] as const,
+      ...previous.map((k) => ['SECRETS_KEYS', k] as const),
+    ]) {
+      if (key.key.equals(DEVELOPMENT_ENCRYPTION_KEY)) {
+        throw new ConfigError(variable, 'holds the public development key; generate one with openssl rand -hex 32');
+      }
     }
   }
-  return configured ? { key: configured, development: false } : { key: DEVELOPMENT_ENCRYPTION_KEY, development: true };
+  const current = configured ?? { id: DEVELOPMENT_KEY_ID, key: DEVELOPMENT_ENCRYPTION_KEY };
+  const ids = new Set([current.id]);
+  for (const older of previous) {
+    if (ids.has(older.id))
+      throw new ConfigError('SECRETS_KEYS', `uses the key id ${older.id} twice (or as SECRETS_KEY's)`);
+    ids.add(older.id);
+  }
+  return { keys: { current, previous }, development: !configured };
 }
 
 function need(value: string | undefined, variable: string, when: string): string {
@@ -220,7 +245,7 @@ export function loadConfig(env: Environment): AppConfig {
     antivirus,
     signup: get(VARIABLES.SIGNUP) === 'enabled',
     rateLimitMode: get(VARIABLES.RATE_LIMIT_MODE),
-    encryption: encryption(nodeEnv, get(VARIABLES.ENCRYPTION_KEY)),
+    encryption: encryption(nodeEnv, get(VARIABLES.SECRETS_KEY), get(VARIABLES.SECRETS_KEYS)),
     webhooks: { allowPrivateNetworks },
   };
 }

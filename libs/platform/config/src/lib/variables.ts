@@ -86,6 +86,19 @@ function encryptionKey(raw: string, name: string): Buffer {
   return fail(name, 'must be 32 bytes written as 64 hexadecimal digits or as base64 (openssl rand -hex 32)');
 }
 
+/** `<key id>:<key>`; the message names the entry's id at most, never the key. */
+function secretKey(raw: string, name: string): { id: string; key: Buffer } {
+  const colon = raw.indexOf(':');
+  const id = colon < 0 ? '' : raw.slice(0, colon);
+  if (!/^[A-Za-z0-9_-]{1,32}$/.test(id)) {
+    return fail(
+      name,
+      'must be <key id>:<key>, the id 1 to 32 letters, digits, "_" or "-" (e.g. 2026-11:<64 hex digits>)',
+    );
+  }
+  return { id, key: encryptionKey(raw.slice(colon + 1), name) };
+}
+
 function v<T>(spec: VariableSpec<T>): VariableSpec<T> {
   return spec;
 }
@@ -283,11 +296,19 @@ export const VARIABLES = {
             : raw,
     secret: true,
   }),
-  ENCRYPTION_KEY: v({
-    name: 'ENCRYPTION_KEY',
+  SECRETS_KEY: v({
+    name: 'SECRETS_KEY',
     description:
-      'key that seals secrets at rest (webhook signing secrets), AES-256-GCM: 32 random bytes as 64 hex digits or base64 (openssl rand -hex 32); the api and the webhook-dispatcher need the same one; required in production, a fixed development key otherwise (with a warning at start-up)',
-    parse: (raw, name) => (raw === undefined || raw === '' ? undefined : encryptionKey(raw, name)),
+      'the key that seals secrets at rest (secret items, webhook signing secrets), AES-256-GCM: <key id>:<32 random bytes as 64 hex digits or base64>, e.g. 2026-11:$(openssl rand -hex 32); the id (1 to 32 letters, digits, _ or -) is stored with every sealed value, so keys rotate (see SECRETS_KEYS); every app needs the same one; required in production, a fixed development key otherwise (with a warning at start-up)',
+    parse: (raw, name) => (raw === undefined || raw === '' ? undefined : secretKey(raw, name)),
+    secret: true,
+  }),
+  SECRETS_KEYS: v({
+    name: 'SECRETS_KEYS',
+    description:
+      'older keys, comma-separated <key id>:<key>, that only open what they sealed: after a rotation, until npm run secrets:rekey has sealed everything again under SECRETS_KEY',
+    parse: (raw, name) =>
+      raw === undefined || raw.trim() === '' ? [] : raw.split(',').map((entry) => secretKey(entry.trim(), name)),
     secret: true,
   }),
   WEBHOOK_ALLOW_PRIVATE_NETWORKS: v({

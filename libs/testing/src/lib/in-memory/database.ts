@@ -92,6 +92,14 @@ export interface WebhookDeliveryRow {
   delivered_at: Date | null;
 }
 
+/** The items table's secret columns (secret_released_at, secret_purged_at), by intake and key. */
+export interface ItemSecretRow {
+  intake_id: string;
+  key: string;
+  released_at: Date | null;
+  purged_at: Date | null;
+}
+
 /**
  * The in-memory twin of the PostgreSQL database: one table per table of the schema, all enlisted
  * in one unit of work, and the schema's own behaviour that crosses tables (cascading deletes,
@@ -113,6 +121,8 @@ export class InMemoryDatabase {
   readonly templates = new Table<TemplateRecord>(this.uow);
   readonly intakes = new Table<IntakeRecord>(this.uow);
   readonly items = new Table<ItemRecord>(this.uow);
+  /** The items table's release and purge markers of secret items. */
+  readonly itemSecrets = new Table<ItemSecretRow>(this.uow);
   readonly chases = new Table<ChaseRecord>(this.uow);
   /** The chases table's scheduler and bounce columns (lease, provider message, recipients, reports), by chase id. */
   readonly chaseDelivery = new Table<ChaseDeliveryRow>(this.uow);
@@ -155,6 +165,7 @@ export class InMemoryDatabase {
     this.intakeSweeps.rows = this.intakeSweeps.rows.filter((i) => i.intake_id !== intakeId);
     this.ownerNotices.rows = this.ownerNotices.rows.filter((n) => n.intake_id !== intakeId);
     this.items.rows = this.items.rows.filter((i) => i.intake_id !== intakeId);
+    this.itemSecrets.rows = this.itemSecrets.rows.filter((i) => i.intake_id !== intakeId);
     this.chases.rows = this.chases.rows.filter((c) => c.intake_id !== intakeId);
     this.deleteFiles((f) => f.intake_id === intakeId);
   }

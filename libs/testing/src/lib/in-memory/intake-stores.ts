@@ -105,6 +105,13 @@ export class InMemoryIntakeStore extends IntakeStore {
     for (const item of items) {
       const row = { ...copy(item), intake_id: intakeId };
       const index = this.db.items.rows.findIndex((i) => i.intake_id === intakeId && i.key === item.key);
+      const before = index < 0 ? undefined : this.db.items.rows[index];
+      if (row.value !== null && JSON.stringify(row.value) !== JSON.stringify(before?.value ?? null)) {
+        // A new answer: the old one's release or purge markers go (as the Postgres upsert does).
+        this.db.itemSecrets.rows = this.db.itemSecrets.rows.filter(
+          (s) => !(s.intake_id === intakeId && s.key === item.key),
+        );
+      }
       if (index < 0) this.db.items.rows.push(row);
       else this.db.items.rows[index] = row;
     }

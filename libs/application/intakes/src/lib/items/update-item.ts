@@ -1,8 +1,10 @@
 import { discardAnswer } from '@intake/domain-intake';
 import { answerStillValid, isFileType, parseItemDefinition } from '@intake/domain-items';
 import { DomainError, validationFailed } from '@intake/errors';
+import { SecretBox } from '@intake/kernel';
 import { definitionOf, intakeState, itemOf } from '../model/intake-state';
 import { type ItemRecord } from '../model/records';
+import { openedValue } from '../model/sealed-secret';
 import { fileFacts, type IntakeFile, IntakeFiles } from '../ports/intake-files.port';
 import { type ChangedIntake, type Decision, type ItemCommand, IntakeWriter } from '../write-path/intake-writer';
 
@@ -30,11 +32,12 @@ const FIELDS = ['type', 'label', 'help', 'required', 'constraints', 'owner_note'
  * answer valid keeps it.
  */
 export class UpdateItem {
-  static readonly inject = [IntakeWriter, IntakeFiles] as const;
+  static readonly inject = [IntakeWriter, IntakeFiles, SecretBox] as const;
 
   constructor(
     private readonly writer: IntakeWriter,
     private readonly files: IntakeFiles,
+    private readonly box: SecretBox,
   ) {}
 
   async execute({ principal, intakeId, key, patch, meta }: UpdateItemInput): Promise<ChangedIntake> {
@@ -51,7 +54,8 @@ export class UpdateItem {
         const uploads = isFileType(item.type)
           ? (await this.files.ofIntake(intake.id)).filter((f) => f.item_key === key)
           : [];
-        const { changed, keeps } = redefined(item, patch, uploads);
+        // A secret's answer is checked in the clear (in memory only) against the new definition.
+        const { changed, keeps } = redefined(item, openedValue(this.box, item.value), patch, uploads);
         const state = intakeState(
           intake,
           items.map((i) => (i.key === key ? changed : i)),
@@ -67,7 +71,12 @@ export class UpdateItem {
 }
 
 /** The item under its new definition, and whether the client's answer survives it (else 409 unless discarding). */
-function redefined(item: ItemRecord, patch: ItemPatch, uploads: IntakeFile[]): { changed: ItemRecord; keeps: boolean } {
+function redefined(
+  item: ItemRecord,
+  answer: unknown,
+  patch: ItemPatch,
+  uploads: IntakeFile[],
+): { changed: ItemRecord; keeps: boolean } {
   const current = definitionOf(item);
   // Only the fields the caller gave (a DTO carries the others as undefined).
   const definitionPatch = Object.fromEntries(
@@ -85,7 +94,7 @@ function redefined(item: ItemRecord, patch: ItemPatch, uploads: IntakeFile[]): {
   const answered = isFileType(item.type)
     ? submitted && uploads.length > 0
     : item.value !== null && item.value !== undefined;
-  const keeps = !answered || answerStillValid(current, next, item.value, uploads.map(fileFacts));
+  const keeps = !answered || answerStillValid(current, next, answer, uploads.map(fileFacts));
   if (!keeps && !patch.discard_submitted_value) {
     throw new DomainError(
       'item_answer_would_be_discarded',

@@ -38,7 +38,7 @@ describe('RegisterWebhook', () => {
       url: URL,
       events: ['item.submitted', 'intake.completed'],
       format: 'raw',
-      secret_sealed: expect.stringMatching(/^v1\./),
+      secret_sealed: expect.stringMatching(/^v2\.k1\./),
       active: true,
       deactivated_at: null,
       created_at: context.clock.now(),

@@ -1,0 +1,2 @@
+export * from './lib/item-secrets.store';
+export * from './lib/results-persistence.module';

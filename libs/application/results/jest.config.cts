@@ -1,0 +1,5 @@
+module.exports = {
+  displayName: 'application-results',
+  preset: '../../../jest.preset.js',
+  coverageDirectory: '../../../coverage/libs/application/results',
+};
