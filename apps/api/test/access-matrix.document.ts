@@ -13,6 +13,8 @@ export interface Restricted {
   via: Via;
   scope: Scope | null;
   role: 'owner' | null;
+  /** The 403 reason for a member's session when not `owner_only`. */
+  role_reason?: 'owner_only' | 'secrets_owner_only';
   description: string;
 }
 
@@ -94,6 +96,9 @@ export function accessProblems(access: unknown): string[] {
   if (!['any', 'session', 'key'].includes(a['via'] as string)) problems.push(`x-access.via is ${String(a['via'])}`);
   if (a['scope'] !== null && !SCOPES.includes(a['scope'] as Scope)) problems.push(`x-access.scope is ${a['scope']}`);
   if (a['role'] !== null && a['role'] !== 'owner') problems.push(`x-access.role is ${String(a['role'])}`);
+  if (a['role_reason'] !== undefined && !['owner_only', 'secrets_owner_only'].includes(a['role_reason'] as string)) {
+    problems.push(`x-access.role_reason is ${String(a['role_reason'])}`);
+  }
   if (typeof a['description'] !== 'string') problems.push('x-access.description is missing');
   return problems;
 }

@@ -56,11 +56,15 @@ const scope: Rule = {
 };
 
 const role: Rule = {
-  title: () => 'a member’s session → 403 forbidden owner_only',
+  title: (access) => `a member’s session → 403 forbidden ${access.role_reason ?? 'owner_only'}`,
   applies: (_, access) => viaSession(access) && access.role === 'owner',
-  async check(m, operation) {
+  async check(m, operation, access) {
     const calls = [{ caller: withSession('a member', () => m.a.member), values: await inWorld(operation, m.a.live) }];
-    await expectEach(m, operation, calls, { status: 403, error: 'forbidden', reason: 'owner_only' });
+    await expectEach(m, operation, calls, {
+      status: 403,
+      error: 'forbidden',
+      reason: access.role_reason ?? 'owner_only',
+    });
   },
 };
 

@@ -1,7 +1,9 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { AesGcmSecretBox } from '@intake/secret-box';
-import { useApi } from './api-test-app';
+import { type Owner, useApi } from './api-test-app';
+import { type Session } from './accounts-client';
+import { inviteMember } from './access-matrix.fixtures';
 
 const run = promisify(execFile);
 
@@ -24,11 +26,14 @@ const ITEMS = [
 describe('results and secrets (real Postgres and Redis)', () => {
   // debug: the most the api ever logs; the scan below must still find nothing.
   const api = useApi({ LOG_LEVEL: 'debug', SECRETS_KEY: `e2e-1:${'ab'.repeat(32)}` });
+  let owner: Owner;
   let key: string;
+  let member: Session;
 
   beforeAll(async () => {
-    const owner = await api.owner();
+    owner = await api.owner();
     key = owner.key;
+    member = await api.client.logIn((await inviteMember(api, owner.session)).email);
   });
 
   const newIntake = async () => {
@@ -69,6 +74,73 @@ describe('results and secrets (real Postgres and Redis)', () => {
       for (const text of [dump, logs, detail.body, portalView.body]) {
         for (const form of forms(SECRET)) expect(text).not.toContain(form);
       }
+    });
+  });
+
+  describe('POST /v1/intakes/:id/items/:key/reveal', () => {
+    const reveal = (id: string, itemKey = 'password', session = owner.session) =>
+      api.client.asSession(session, { method: 'POST', url: `/v1/intakes/${id}/items/${itemKey}/reveal` });
+
+    it('gives the value to exactly one of 20 parallel owner requests; the others hear already_revealed', async () => {
+      const { id, slug } = await newIntake();
+      await submit(slug, 'password', SECRET);
+      const answers = await Promise.all(Array.from({ length: 20 }, () => reveal(id)));
+      expect(answers.map((a) => a.statusCode)).toEqual(Array(20).fill(200));
+      const bodies = answers.map((a) => a.json<Record<string, unknown>>());
+      const first = bodies.filter((b) => b['first_reveal'] === true);
+      expect(first).toEqual([
+        { key: 'password', value: SECRET, first_reveal: true, expires_at: expect.stringMatching(/^\d{4}-/) },
+      ]);
+      const later = bodies.filter((b) => b['already_revealed'] === true);
+      expect(later).toHaveLength(19);
+      expect(later[0]).toEqual({
+        key: 'password',
+        value: null,
+        already_revealed: true,
+        revealed_at: expect.stringMatching(/^\d{4}-/),
+        message: expect.any(String),
+      });
+      // Only the fact and the time remain.
+      const row = (
+        await api.db.query(`SELECT value, secret_released_at FROM items WHERE intake_id = $1 AND key = 'password'`, [
+          id,
+        ])
+      ).rows[0];
+      expect(row.value).toBeNull();
+      expect(row.secret_released_at).toBeInstanceOf(Date);
+      const audit = await api.client.asSession(owner.session, { method: 'GET', url: '/v1/audit' });
+      const revealed = audit
+        .json<{ entries: Array<{ action: string }> }>()
+        .entries.filter((e) => e.action === 'item.secret_revealed');
+      expect(revealed).toHaveLength(1);
+      expect(audit.body).not.toContain('Pa$$w0rd');
+    });
+
+    it('is the owner’s: a member is 403 secrets_owner_only, a key 403 session_only; nothing consumed', async () => {
+      const { id, slug } = await newIntake();
+      await submit(slug, 'password', SECRET);
+      expect((await reveal(id, 'password', member)).json()).toMatchObject({
+        error: 'forbidden',
+        reason: 'secrets_owner_only',
+      });
+      const byKey = await api.client.asKey(key, { method: 'POST', url: `/v1/intakes/${id}/items/password/reveal` });
+      expect(byKey.json()).toMatchObject({ error: 'forbidden', reason: 'session_only' });
+      expect((await reveal(id)).json()).toMatchObject({ value: SECRET, first_reveal: true });
+    });
+
+    it('answers 409 before the client sent it, 400 for another item type, 410 gone past the 30-day window', async () => {
+      const { id, slug } = await newIntake();
+      expect((await reveal(id)).json()).toMatchObject({ error: 'conflict', reason: 'secret_not_submitted' });
+      expect((await reveal(id, 'about')).json()).toMatchObject({ error: 'invalid_request', reason: 'not_secret_item' });
+      await submit(slug, 'password', SECRET);
+      // Sent 31 days ago (a session would not survive moving the clock that far).
+      await api.db.query(
+        `UPDATE items SET submitted_at = submitted_at - interval '31 days' WHERE intake_id = $1 AND key = 'password'`,
+        [id],
+      );
+      const gone = await reveal(id);
+      expect(gone.statusCode).toBe(410);
+      expect(gone.json()).toMatchObject({ error: 'gone' });
     });
   });
 });

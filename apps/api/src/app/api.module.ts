@@ -11,6 +11,7 @@ import { FilesPersistenceModule } from '@intake/postgres-files';
 import { IntakesPersistenceModule } from '@intake/postgres-intakes';
 import { ChasingPersistenceModule } from '@intake/postgres-chasing';
 import { WebhooksPersistenceModule } from '@intake/postgres-webhooks';
+import { ResultsPersistenceModule } from '@intake/postgres-results';
 import { QueueModule } from '@intake/queue';
 import { RedisModule, RedisProbe } from '@intake/redis';
 import { S3Module } from '@intake/s3';
@@ -27,6 +28,7 @@ import { PortalModule } from './portal/portal.module';
 import { PortalPageModule } from './portal-page/portal-page.module';
 import { TestClockModule } from './test-clock/test-clock.module';
 import { WebhooksModule } from './webhooks/webhooks.module';
+import { ResultsModule } from './results/results.module';
 
 /** The api: /v1 API, portal, probes, OpenAPI; test-clock routes only with TEST_CLOCK=enabled. */
 @Module({})
@@ -61,6 +63,7 @@ export class ApiModule {
         FilesPersistenceModule,
         ChasingPersistenceModule,
         WebhooksPersistenceModule,
+        ResultsPersistenceModule,
         AccountsModule,
         IntakesModule,
         ChasingModule,
@@ -68,6 +71,7 @@ export class ApiModule {
         FilesModule,
         MailEventsModule,
         WebhooksModule,
+        ResultsModule,
         PortalPageModule.forRoot(config),
         ...(config.testClock ? [TestClockModule] : []),
       ],

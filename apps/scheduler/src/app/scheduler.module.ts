@@ -41,6 +41,8 @@ import { StorageFsModule } from '@intake/storage-fs';
 import { ScanProcessor } from './scan.processor';
 import { SCHEDULER_PASSES, SchedulerProcessor } from './scheduler.processor';
 import { type SchedulerPass } from '@intake/application-scheduling';
+import { PurgeExpiredSecrets } from '@intake/application-results';
+import { ResultsPersistenceModule } from '@intake/postgres-results';
 
 /**
  * The scheduler worker: invitations and reminders, sweeps, retention, the outbox relay (each a
@@ -74,6 +76,7 @@ export class SchedulerModule {
         IntakesPersistenceModule,
         FilesPersistenceModule,
         ChasingPersistenceModule,
+        ResultsPersistenceModule,
       ],
       providers: [
         { provide: PortalLinks, useValue: new PortalLinks(config.portalUrl) },
@@ -98,11 +101,19 @@ export class SchedulerModule {
         useCase(SendOwnerNotices),
         useCase(ScanFile),
         useCase(SweepScans),
+        useCase(PurgeExpiredSecrets),
         {
           provide: SCHEDULER_PASSES,
           // Owner notifications after the passes that queue them (a stall, an overdue intake), so
           // one pass sends what it found.
-          inject: [SendDueChases, SweepOverdueIntakes, PurgeExpiredIntakes, SendOwnerNotices, SweepScans],
+          inject: [
+            SendDueChases,
+            SweepOverdueIntakes,
+            PurgeExpiredIntakes,
+            SendOwnerNotices,
+            SweepScans,
+            PurgeExpiredSecrets,
+          ],
           useFactory: (...passes: SchedulerPass[]) => passes,
         },
         SchedulerProcessor,

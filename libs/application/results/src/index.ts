@@ -3,3 +3,8 @@
 
 // Ports
 export * from './lib/ports/item-secrets.port';
+
+// Secrets: the reveal window, the one-time reveal
+export * from './lib/secrets/reveal-window';
+export * from './lib/secrets/reveal-secret';
+export * from './lib/secrets/purge-expired-secrets';

@@ -26,6 +26,8 @@ export type AccessRule =
       scope?: Scope;
       /** Role a session needs; API keys are not subject to roles. */
       role?: Role;
+      /** The 403 reason for a session without the role (default `owner_only`). */
+      roleReason?: 'owner_only' | 'secrets_owner_only';
     };
 
 export { ACCESS_RULE, Public };
@@ -52,14 +54,22 @@ export function Access(rule: Exclude<AccessRule, { public: true } | { via: 'prov
       : rule.scope
         ? `Keys need scope \`${rule.scope}\` or \`admin\`.`
         : undefined,
-    rule.role === 'owner' ? 'Sessions must be the account owner.' : undefined,
+    rule.role === 'owner'
+      ? `Sessions must be the account owner${rule.roleReason ? ` (other members: 403 ${rule.roleReason})` : ''}.`
+      : undefined,
   ]
     .filter(Boolean)
     .join(' ');
   return applyDecorators(
     SetMetadata(ACCESS_RULE, rule),
     ...security,
-    ApiExtension('x-access', { via: rule.via, scope: rule.scope ?? null, role: rule.role ?? null, description: who }),
+    ApiExtension('x-access', {
+      via: rule.via,
+      scope: rule.scope ?? null,
+      role: rule.role ?? null,
+      ...(rule.roleReason ? { role_reason: rule.roleReason } : {}),
+      description: who,
+    }),
     ...(rule.scope ? [ApiExtension('x-required-scope', rule.scope)] : []),
     ...(rule.via !== 'key'
       ? [

@@ -90,7 +90,9 @@ export class AuthGuard implements CanActivate {
       throw forbidden(`This API key lacks the ${rule.scope} scope.`, 'missing_scope');
     }
     if (rule.role === 'owner' && principal.kind === 'session' && principal.role !== 'owner') {
-      throw forbidden('Only the account owner may do this.', 'owner_only');
+      throw rule.roleReason === 'secrets_owner_only'
+        ? forbidden('Only the account owner may read secrets.', 'secrets_owner_only')
+        : forbidden('Only the account owner may do this.', 'owner_only');
     }
     request.principal = principal;
     return true;

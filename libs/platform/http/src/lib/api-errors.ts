@@ -45,7 +45,9 @@ function implicitCases(method: string, operation: OperationLike): ErrorCase[] {
     cases.push({ error: 'unprocessable', reason: 'validation_failed' });
   }
   if (parameters.some((p) => p.in === 'path')) cases.push({ error: 'not_found' });
-  const access = operation['x-access'] as { via: string; scope: string | null; role: string | null } | undefined;
+  const access = operation['x-access'] as
+    | { via: string; scope: string | null; role: string | null; role_reason?: 'owner_only' | 'secrets_owner_only' }
+    | undefined;
   if (access?.via === 'provider') {
     // A shared secret, not an account's credentials: no request limit, no CSRF, no scope.
     cases.push({ error: 'unauthorized' });
@@ -55,7 +57,7 @@ function implicitCases(method: string, operation: OperationLike): ErrorCase[] {
     if (access.via === 'session') cases.push({ error: 'forbidden', reason: 'session_only' });
     if (access.via === 'key') cases.push({ error: 'forbidden', reason: 'key_only' });
     if (access.scope) cases.push({ error: 'forbidden', reason: 'missing_scope' });
-    if (access.role === 'owner') cases.push({ error: 'forbidden', reason: 'owner_only' });
+    if (access.role === 'owner') cases.push({ error: 'forbidden', reason: access.role_reason ?? 'owner_only' });
   }
   return cases;
 }

@@ -62,6 +62,7 @@ import {
   WindowCounter,
 } from '@intake/kernel';
 import { AesGcmSecretBox } from '@intake/secret-box';
+import { ItemSecrets } from '@intake/application-results';
 import { StreamingFileInspector } from '@intake/uploads';
 import { construct } from '../construct';
 import {
@@ -89,6 +90,7 @@ import { InMemoryOwnerNoticeQueue } from './owner-notice-queue';
 import { InMemoryMailTransport } from './mail-transport';
 import { InMemorySmsTransport } from './sms-transport';
 import { InMemoryWindowCounter } from './window-counter';
+import { InMemoryItemSecrets } from './item-secrets';
 import {
   InMemoryWebhookDeliveryLog,
   InMemoryWebhookEndpointStore,
@@ -154,6 +156,7 @@ export class InMemoryContext extends TestContainer {
   readonly ownerNotices = new InMemoryOwnerNoticeQueue(this.db);
   readonly sweeps = new InMemoryIntakeSweeps(this.db);
   readonly secretBox = new AesGcmSecretBox(TEST_ENCRYPTION_KEY);
+  readonly itemSecrets = new InMemoryItemSecrets(this.db);
   readonly webhookEndpoints = new InMemoryWebhookEndpointStore(this.db);
   readonly webhookDeliveries = new InMemoryWebhookDeliveryLog(this.db);
 
@@ -196,6 +199,7 @@ export class InMemoryContext extends TestContainer {
       .bind(IntakeFiles, new StoredIntakeFiles(this.files, this.storage))
       .bind(PortalLinks, new PortalLinks(PORTAL_URL))
       .bind(SecretBox, this.secretBox)
+      .bind(ItemSecrets, this.itemSecrets)
       .bind(WebhookEndpointStore, this.webhookEndpoints)
       .bind(WebhookDeliveryLog, this.webhookDeliveries)
       .bind(WebhookSubscriptions, new InMemoryWebhookSubscriptions(this.db))

@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import { type AccountRecord } from '@intake/application-accounts';
 import { AddBriefFile, type FileRecord, type IncomingFile, ScanFile, UploadFile } from '@intake/application-files';
 import { CreateIntake, type IntakeRecord, type ItemRecord } from '@intake/application-intakes';
+import { SubmitItemValue } from '@intake/application-portal';
 import { EICAR } from '../clamd-server';
 import { pdf, png } from '../file-fixtures';
 import { type GivenAccount, givenAccount, type InMemoryContext, META } from '../in-memory/container';
@@ -73,6 +74,16 @@ export async function givenPortal(context: InMemoryContext, options: PortalOptio
     intakeId: created.intake.id,
     slug: created.intake.slug,
   };
+}
+
+/** The client answers a value item in the portal (through SubmitItemValue; a secret is sealed). */
+export function givenAnswer(
+  context: InMemoryContext,
+  portal: Pick<GivenPortal, 'slug'>,
+  key: string,
+  value: unknown,
+): Promise<unknown> {
+  return context.use(SubmitItemValue).execute({ slug: portal.slug, key, value, meta: META });
 }
 
 /** The client uploads a file to an item of the portal (through UploadFile). */

@@ -1,0 +1,79 @@
+import { IntakeStore, itemOf } from '@intake/application-intakes';
+import { accessOf, actorOf, type Principal } from '@intake/domain-accounts';
+import { DomainError, notFound } from '@intake/errors';
+import { AuditRecorder, Clock, type RequestMeta, SecretBox, UnitOfWork } from '@intake/kernel';
+import { ItemSecrets } from '../ports/item-secrets.port';
+import { revealExpiresAt, revealWindowStart } from './reveal-window';
+
+export interface RevealSecretInput {
+  principal: Principal;
+  intakeId: string;
+  key: string;
+  meta: RequestMeta;
+}
+
+/** The answers of POST …/reveal (SPEC.md): the first reveal, or the fact of an earlier one. */
+export type RevealAnswer =
+  | { key: string; value: string; first_reveal: true; expires_at: Date }
+  | { key: string; value: null; already_revealed: true; revealed_at: Date; message: string };
+
+/**
+ * POST /v1/intakes/:id/items/:key/reveal: the account owner's session reads a secret item's
+ * answer once. The release, its audit entry (`item.secret_revealed`, never the value) and the
+ * opening happen in one unit of work: if the value cannot be opened (a key missing from the
+ * ring) nothing is consumed. Later calls answer 200 `already_revealed` with the time; past the
+ * reveal window 410 `gone`. The session-only and owner-only rules are the route's (403).
+ */
+export class RevealSecret {
+  static readonly inject = [UnitOfWork, IntakeStore, ItemSecrets, SecretBox, AuditRecorder, Clock] as const;
+
+  constructor(
+    private readonly uow: UnitOfWork,
+    private readonly intakes: IntakeStore,
+    private readonly secrets: ItemSecrets,
+    private readonly box: SecretBox,
+    private readonly audit: AuditRecorder,
+    private readonly clock: Clock,
+  ) {}
+
+  execute({ principal, intakeId, key, meta }: RevealSecretInput): Promise<RevealAnswer> {
+    return this.uow.run(async () => {
+      const intake = await this.intakes.get(accessOf(principal), intakeId);
+      if (!intake) throw notFound('Intake');
+      const item = itemOf(await this.intakes.items(intakeId), key);
+      if (item.type !== 'secret') {
+        throw new DomainError('invalid_request', 'Only a secret item can be revealed.', { reason: 'not_secret_item' });
+      }
+      const now = this.clock.now();
+      const release = await this.secrets.release(intakeId, key, now, revealWindowStart(now));
+      switch (release.outcome) {
+        case 'released': {
+          const value = this.box.open(release.sealed);
+          await this.audit.record(intake.account_id, actorOf(principal), 'item.secret_revealed', intakeId, meta, {
+            item_key: key,
+            via: 'reveal',
+          });
+          return { key, value, first_reveal: true, expires_at: revealExpiresAt(release.submitted_at) };
+        }
+        case 'already_revealed':
+          return {
+            key,
+            value: null,
+            already_revealed: true,
+            revealed_at: release.revealed_at,
+            message:
+              'This secret was already revealed once; it is no longer stored. Ask the client for it again if needed.',
+          };
+        case 'gone':
+          throw new DomainError(
+            'gone',
+            'This secret was not revealed within its reveal window and has been purged. Ask the client to send it again.',
+          );
+        case 'unanswered':
+          throw new DomainError('conflict', 'The client has not sent this secret yet.', {
+            reason: 'secret_not_submitted',
+          });
+      }
+    });
+  }
+}
