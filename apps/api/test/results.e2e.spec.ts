@@ -1,6 +1,8 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
+import { createHash } from 'node:crypto';
 import { AesGcmSecretBox } from '@intake/secret-box';
+import { multipart, png } from '@intake/testing';
 import { type Owner, useApi } from './api-test-app';
 import { type Session } from './accounts-client';
 import { inviteMember } from './access-matrix.fixtures';
@@ -21,6 +23,10 @@ const forms = (plain: string) => [
 const ITEMS = [
   { key: 'password', type: 'secret', label: 'Hosting password' },
   { key: 'about', type: 'text', label: 'About you' },
+  { key: 'budget', type: 'number', label: 'Budget', required: false },
+  { key: 'colours', type: 'multiselect', label: 'Colours', options: ['red', 'blue'], required: false },
+  { key: 'photos', type: 'file_list', label: 'Photos', required: false },
+  { key: 'logo', type: 'image', label: 'Logo' },
 ];
 
 describe('results and secrets (real Postgres and Redis)', () => {
@@ -31,7 +37,7 @@ describe('results and secrets (real Postgres and Redis)', () => {
   let member: Session;
 
   beforeAll(async () => {
-    owner = await api.owner();
+    owner = await api.owner({ plan: 'agency' });
     key = owner.key;
     member = await api.client.logIn((await inviteMember(api, owner.session)).email);
   });
@@ -142,5 +148,123 @@ describe('results and secrets (real Postgres and Redis)', () => {
       expect(gone.statusCode).toBe(410);
       expect(gone.json()).toMatchObject({ error: 'gone' });
     });
+  });
+
+  describe('GET /v1/intakes/:id/results', () => {
+    const results = (id: string, query = '', withKey = key) =>
+      api.client.asKey(withKey, { method: 'GET', url: `/v1/intakes/${id}/results${query}` });
+    const approve = (id: string, itemKey: string) =>
+      api.client.asKey(key, { method: 'POST', url: `/v1/intakes/${id}/items/${itemKey}/approve`, payload: {} });
+    const upload = (slug: string, itemKey: string, name: string, bytes: Buffer) =>
+      api.client.request({
+        method: 'POST',
+        url: `/portal/v1/${slug}/items/${itemKey}/files`,
+        ...multipart('file', name, bytes),
+      });
+
+    /** An intake with every kind of answer submitted and approved (the logo left missing). */
+    const answered = async () => {
+      const intake = await newIntake();
+      const { id, slug } = intake;
+      await submit(slug, 'password', SECRET);
+      await submit(slug, 'about', 'We bake bread.');
+      await submit(slug, 'budget', 1200.5);
+      await submit(slug, 'colours', ['blue', 'red']);
+      const photo = png(16, 12);
+      expect((await upload(slug, 'photos', 'fotka žluťoučká.png', photo)).statusCode).toBe(201);
+      expect(
+        (await api.client.request({ method: 'POST', url: `/portal/v1/${slug}/items/photos/submit`, payload: {} }))
+          .statusCode,
+      ).toBe(200);
+      for (const k of ['password', 'about', 'budget', 'colours', 'photos'])
+        expect((await approve(id, k)).statusCode).toBe(200);
+      return { ...intake, photo };
+    };
+
+    it('answers values shaped by type, files as signed URLs with their checksum, what is missing; records delivered_at', async () => {
+      const { id, photo } = await answered();
+      const response = await results(id, '?exclude_secrets=true');
+      expect(response.statusCode).toBe(200);
+      const body = response.json();
+      expect(body).toMatchObject({
+        intake_id: id,
+        status: 'in_progress',
+        missing: ['logo'],
+        results: { about: 'We bake bread.', budget: 1200.5, colours: ['blue', 'red'] },
+        meta: {
+          password: { type: 'secret', status: 'approved', secret_unavailable: true, reason: 'excluded' },
+          budget: { type: 'number', status: 'approved', submitted_at: expect.stringMatching(/^\d{4}-/) },
+        },
+      });
+      expect(body.results.password).toBeUndefined();
+      expect(body.results.photos).toEqual([
+        {
+          url: expect.stringMatching(/^https?:\/\//),
+          filename: 'fotka žluťoučká.png',
+          mime: 'image/png',
+          size: photo.length,
+          checksum_sha256: createHash('sha256').update(photo).digest('hex'),
+        },
+      ]);
+      const delivered = (await api.db.query(`SELECT delivered_at FROM intakes WHERE id = $1`, [id])).rows[0];
+      expect(delivered.delivered_at).toBeInstanceOf(Date);
+      // The secret was not consumed: a key with secrets:read gets it now.
+      expect((await results(id)).json().results.password).toBe(SECRET);
+    });
+
+    it('is for API keys only (a session: 403 key_only); secrets need secrets:read, else left out unconsumed', async () => {
+      const { id } = await answered();
+      const asSession = await api.client.asSession(owner.session, { method: 'GET', url: `/v1/intakes/${id}/results` });
+      expect(asSession.json()).toMatchObject({ error: 'forbidden', reason: 'key_only' });
+      const reader = (await api.client.createKey(owner.session, ['intakes:read'])).key;
+      const limited = (await results(id, '', reader)).json();
+      expect(limited.results.password).toBeUndefined();
+      expect(limited.meta.password).toMatchObject({ secret_unavailable: true, reason: 'missing_scope' });
+      const secretsReader = (await api.client.createKey(owner.session, ['intakes:read', 'secrets:read'])).key;
+      expect((await results(id, '', secretsReader)).json().results.password).toBe(SECRET);
+      const later = (await results(id)).json();
+      expect(later.meta.password).toMatchObject({
+        secret_unavailable: true,
+        reason: 'already_revealed',
+        revealed_at: expect.stringMatching(/^\d{4}-/),
+      });
+    });
+
+    it('of 20 parallel readers through results and reveal, exactly one gets the secret', async () => {
+      const { id } = await answered();
+      const readers = Array.from({ length: 20 }, (_, n) =>
+        n % 2 === 0
+          ? results(id).then((r) => r.json().results.password as string | undefined)
+          : api.client
+              .asSession(owner.session, { method: 'POST', url: `/v1/intakes/${id}/items/password/reveal` })
+              .then((r) => r.json().value as string | null),
+      );
+      const values = (await Promise.all(readers)).filter((v) => v === SECRET);
+      expect(values).toHaveLength(1);
+    });
+
+    it('only_new: items approved since this key’s previous call, per key', async () => {
+      const { id, slug } = await answered();
+      const first = (await results(id, '?only_new=true&exclude_secrets=1')).json();
+      expect(Object.keys(first.results).sort()).toEqual(['about', 'budget', 'colours', 'photos']);
+      expect((await results(id, '?only_new=true&exclude_secrets=1')).json().results).toEqual({});
+      await upload(slug, 'logo', 'logo.png', png(8, 8));
+      await api.client.request({ method: 'POST', url: `/portal/v1/${slug}/items/logo/submit`, payload: {} });
+      const pending = (await results(id, '?only_new=true&include_pending=true&exclude_secrets=true')).json();
+      expect(Object.keys(pending.results)).toEqual(['logo']);
+      expect(pending.meta.logo).toMatchObject({ status: 'submitted' });
+      const otherKey = (await api.client.createKey(owner.session, ['intakes:read'])).key;
+      expect(Object.keys((await results(id, '?only_new=true', otherKey)).json().results)).toHaveLength(4);
+      expect((await results(id, '?only_new=maybe')).statusCode).toBe(422);
+    });
+  });
+
+  it('after every flow above (reveals, results, audits, outbox), a pg_dump and the logs still hold no secret', async () => {
+    const { stdout: dump } = await run('pg_dump', ['--no-owner', '--inserts', api.environment.db.url], {
+      maxBuffer: 256 * 1024 * 1024,
+    });
+    expect(dump).toContain('item.secret_revealed');
+    const logs = api.t.logs.lines.join('\n');
+    for (const text of [dump, logs]) for (const form of forms(SECRET)) expect(text).not.toContain(form);
   });
 });

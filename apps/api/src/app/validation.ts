@@ -154,6 +154,20 @@ export const EmailAddress = (doc: ApiPropertyOptions) =>
 export const OptionalBoolean = (doc: ApiPropertyOptions = {}) =>
   stack(ApiPropertyOptional(doc), Optional(), IsBoolean());
 
+/**
+ * An optional boolean query parameter: `true` or `1`, `false` or `0`; anything else is 422 (a
+ * query string has no booleans, and `Boolean('false')` is true).
+ */
+export const QueryFlag = (doc: ApiPropertyOptions = {}) =>
+  stack(
+    ApiPropertyOptional({ type: Boolean, default: false, ...doc }),
+    Transform(({ value }: { value: unknown }) =>
+      value === 'true' || value === '1' ? true : value === 'false' || value === '0' ? false : value,
+    ),
+    Optional(),
+    IsBoolean(),
+  );
+
 /** An optional value among `values`. */
 export const OptionalOneOf = (values: readonly unknown[], doc: ApiPropertyOptions) =>
   stack(ApiPropertyOptional(doc), Optional(), IsIn([...values]));

@@ -1,2 +1,3 @@
 export * from './lib/item-secrets.store';
 export * from './lib/results-persistence.module';
+export * from './lib/result-cursors.store';

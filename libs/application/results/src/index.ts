@@ -3,8 +3,15 @@
 
 // Ports
 export * from './lib/ports/item-secrets.port';
+export * from './lib/ports/result-cursors.port';
 
 // Secrets: the reveal window, the one-time reveal
 export * from './lib/secrets/reveal-window';
+export * from './lib/secrets/secret-releases';
 export * from './lib/secrets/reveal-secret';
 export * from './lib/secrets/purge-expired-secrets';
+
+// Collecting results
+export * from './lib/collect/result-files';
+export * from './lib/collect/collections';
+export * from './lib/collect/collect-results';

@@ -1,4 +1,6 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiExtraModels, ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ProgressView } from '../intakes/intake-responses.dto';
+import { QueryFlag } from '../validation';
 
 /** POST …/items/:key/reveal: the first reveal, or the fact of an earlier one (both HTTP 200). */
 export class RevealResponse {
@@ -24,4 +26,54 @@ export class RevealResponse {
   revealed_at?: string;
   @ApiPropertyOptional({ example: 'This secret was already revealed once; it is no longer stored.' })
   message?: string;
+}
+
+export class ResultsQuery {
+  @QueryFlag({
+    description: 'only items approved (with include_pending: or submitted) since this API key’s previous call',
+  })
+  only_new?: boolean;
+
+  @QueryFlag({ description: 'also items the client submitted that are not approved yet' })
+  include_pending?: boolean;
+
+  @QueryFlag({ description: 'leave secret items out without revealing them (meta says secret_unavailable)' })
+  exclude_secrets?: boolean;
+}
+
+export class ResultMetaView {
+  @ApiProperty({ example: 'secret' }) type!: string;
+  @ApiProperty({ enum: ['pending', 'submitted', 'approved', 'needs_revision', 'waived'], example: 'approved' })
+  status!: string;
+  @ApiProperty({ type: String, nullable: true, example: '2026-11-23T09:14:07.000Z' }) submitted_at!: string | null;
+  @ApiPropertyOptional({ type: 'integer', example: 1, description: 'uploads left out: antivirus pending or infected' })
+  files_pending?: number;
+  @ApiPropertyOptional({ enum: [true], description: 'a secret item left out of results' })
+  secret_unavailable?: true;
+  @ApiPropertyOptional({
+    enum: ['excluded', 'missing_scope', 'already_revealed', 'expired', 'not_submitted'],
+    description:
+      'why: exclude_secrets; the key lacks secrets:read; revealed before (revealed_at); not revealed within 30 days of submission (purged); no answer',
+  })
+  reason?: string;
+  @ApiPropertyOptional({ example: '2026-11-24T10:00:00.000Z' }) revealed_at?: string;
+}
+
+@ApiExtraModels(ResultMetaView)
+export class ResultsResponse {
+  @ApiProperty({ example: 'in_01HZX3K5Q8W7E2R9T4Y6U1I0P' }) intake_id!: string;
+  @ApiProperty({ enum: ['draft', 'sent', 'in_progress', 'completed', 'archived'], example: 'in_progress' })
+  status!: string;
+  @ApiProperty({ type: ProgressView }) progress!: ProgressView;
+  @ApiProperty({ type: [String], example: ['logo'], description: 'keys of required client items still outstanding' })
+  missing!: string[];
+  @ApiProperty({
+    type: 'object',
+    additionalProperties: true,
+    description:
+      'item key → value shaped by type: text as strings, numbers as numbers, multiselect as arrays, structured as objects; file and image items as {url, filename, mime, size, checksum_sha256} (null while none is servable), file_list as an array of them; a secret’s text, released once',
+  })
+  results!: Record<string, unknown>;
+  @ApiProperty({ type: 'object', additionalProperties: { $ref: '#/components/schemas/ResultMetaView' } })
+  meta!: Record<string, ResultMetaView>;
 }

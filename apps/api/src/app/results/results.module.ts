@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
-import { RevealSecret } from '@intake/application-results';
+import { Collections, CollectResults, ResultFiles, RevealSecret, SecretReleases } from '@intake/application-results';
 import { useCase } from '@intake/http';
+import { ResultsController } from './results.controller';
 import { SecretsController } from './secrets.controller';
 
 /**
@@ -9,7 +10,13 @@ import { SecretsController } from './secrets.controller';
  * global).
  */
 @Module({
-  controllers: [SecretsController],
-  providers: [useCase(RevealSecret)],
+  controllers: [ResultsController, SecretsController],
+  providers: [
+    useCase(SecretReleases),
+    useCase(ResultFiles),
+    useCase(Collections),
+    useCase(RevealSecret),
+    useCase(CollectResults),
+  ],
 })
 export class ResultsModule {}

@@ -1,11 +1,15 @@
 import { Global, Module } from '@nestjs/common';
-import { ItemSecrets } from '@intake/application-results';
+import { ItemSecrets, ResultCursors } from '@intake/application-results';
 import { PostgresItemSecrets } from './item-secrets.store';
+import { PostgresResultCursors } from './result-cursors.store';
 
 /** Binds the results context's stores to PostgreSQL (needs PostgresModule). */
 @Global()
 @Module({
-  providers: [{ provide: ItemSecrets, useClass: PostgresItemSecrets }],
-  exports: [ItemSecrets],
+  providers: [
+    { provide: ItemSecrets, useClass: PostgresItemSecrets },
+    { provide: ResultCursors, useClass: PostgresResultCursors },
+  ],
+  exports: [ItemSecrets, ResultCursors],
 })
 export class ResultsPersistenceModule {}

@@ -62,7 +62,7 @@ import {
   WindowCounter,
 } from '@intake/kernel';
 import { AesGcmSecretBox } from '@intake/secret-box';
-import { ItemSecrets } from '@intake/application-results';
+import { ItemSecrets, ResultCursors } from '@intake/application-results';
 import { StreamingFileInspector } from '@intake/uploads';
 import { construct } from '../construct';
 import {
@@ -90,7 +90,7 @@ import { InMemoryOwnerNoticeQueue } from './owner-notice-queue';
 import { InMemoryMailTransport } from './mail-transport';
 import { InMemorySmsTransport } from './sms-transport';
 import { InMemoryWindowCounter } from './window-counter';
-import { InMemoryItemSecrets } from './item-secrets';
+import { InMemoryItemSecrets, InMemoryResultCursors } from './item-secrets';
 import {
   InMemoryWebhookDeliveryLog,
   InMemoryWebhookEndpointStore,
@@ -200,6 +200,7 @@ export class InMemoryContext extends TestContainer {
       .bind(PortalLinks, new PortalLinks(PORTAL_URL))
       .bind(SecretBox, this.secretBox)
       .bind(ItemSecrets, this.itemSecrets)
+      .bind(ResultCursors, new InMemoryResultCursors(this.db))
       .bind(WebhookEndpointStore, this.webhookEndpoints)
       .bind(WebhookDeliveryLog, this.webhookDeliveries)
       .bind(WebhookSubscriptions, new InMemoryWebhookSubscriptions(this.db))

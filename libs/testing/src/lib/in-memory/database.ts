@@ -123,6 +123,7 @@ export class InMemoryDatabase {
   readonly items = new Table<ItemRecord>(this.uow);
   /** The items table's release and purge markers of secret items. */
   readonly itemSecrets = new Table<ItemSecretRow>(this.uow);
+  readonly resultCursors = new Table<{ api_key_id: string; intake_id: string; collected_at: Date }>(this.uow);
   readonly chases = new Table<ChaseRecord>(this.uow);
   /** The chases table's scheduler and bounce columns (lease, provider message, recipients, reports), by chase id. */
   readonly chaseDelivery = new Table<ChaseDeliveryRow>(this.uow);
@@ -166,6 +167,7 @@ export class InMemoryDatabase {
     this.ownerNotices.rows = this.ownerNotices.rows.filter((n) => n.intake_id !== intakeId);
     this.items.rows = this.items.rows.filter((i) => i.intake_id !== intakeId);
     this.itemSecrets.rows = this.itemSecrets.rows.filter((i) => i.intake_id !== intakeId);
+    this.resultCursors.rows = this.resultCursors.rows.filter((c) => c.intake_id !== intakeId);
     this.chases.rows = this.chases.rows.filter((c) => c.intake_id !== intakeId);
     this.deleteFiles((f) => f.intake_id === intakeId);
   }

@@ -1,4 +1,4 @@
-import { ItemSecrets, type SecretRelease, type SecretState } from '@intake/application-results';
+import { ItemSecrets, ResultCursors, type SecretRelease, type SecretState } from '@intake/application-results';
 import { isSealedSecret } from '@intake/application-intakes';
 import { type InMemoryDatabase, type ItemSecretRow } from './database';
 
@@ -69,5 +69,24 @@ export class InMemoryItemSecrets extends ItemSecrets {
       this.mark(item.intake_id, item.key, { purged_at: new Date(now) });
     }
     return due.length;
+  }
+}
+
+/** ResultCursors over the in-memory database (never backwards, as the Postgres store). */
+export class InMemoryResultCursors extends ResultCursors {
+  constructor(private readonly db: InMemoryDatabase) {
+    super();
+  }
+
+  async previous(apiKeyId: string, intakeId: string): Promise<Date | null> {
+    const row = this.db.resultCursors.rows.find((c) => c.api_key_id === apiKeyId && c.intake_id === intakeId);
+    return row ? new Date(row.collected_at) : null;
+  }
+
+  async advance(apiKeyId: string, intakeId: string, at: Date): Promise<void> {
+    const row = this.db.resultCursors.rows.find((c) => c.api_key_id === apiKeyId && c.intake_id === intakeId);
+    if (!row)
+      this.db.resultCursors.rows.push({ api_key_id: apiKeyId, intake_id: intakeId, collected_at: new Date(at) });
+    else if (row.collected_at < at) row.collected_at = new Date(at);
   }
 }

@@ -11,6 +11,7 @@ import { BounceState1795001000000 } from './1795001000000-bounce-state';
 import { SweepsAndOwnerNotifications1795001100000 } from './1795001100000-sweeps-and-owner-notifications';
 import { Webhooks1795001200000 } from './1795001200000-webhooks';
 import { SealItemSecrets1795001600000 } from './1795001600000-seal-item-secrets';
+import { ResultCursors1795001700000 } from './1795001700000-result-cursors';
 
 /** Every migration, oldest first. A new migration file is added here as well. */
 export const MIGRATIONS = [
@@ -27,4 +28,5 @@ export const MIGRATIONS = [
   SweepsAndOwnerNotifications1795001100000,
   Webhooks1795001200000,
   SealItemSecrets1795001600000,
+  ResultCursors1795001700000,
 ];

@@ -1,9 +1,9 @@
 import { IntakeStore, itemOf } from '@intake/application-intakes';
-import { accessOf, actorOf, type Principal } from '@intake/domain-accounts';
+import { accessOf, type Principal } from '@intake/domain-accounts';
 import { DomainError, notFound } from '@intake/errors';
-import { AuditRecorder, Clock, type RequestMeta, SecretBox, UnitOfWork } from '@intake/kernel';
-import { ItemSecrets } from '../ports/item-secrets.port';
-import { revealExpiresAt, revealWindowStart } from './reveal-window';
+import { Clock, type RequestMeta, UnitOfWork } from '@intake/kernel';
+import { revealExpiresAt } from './reveal-window';
+import { SecretReleases } from './secret-releases';
 
 export interface RevealSecretInput {
   principal: Principal;
@@ -25,14 +25,12 @@ export type RevealAnswer =
  * reveal window 410 `gone`. The session-only and owner-only rules are the route's (403).
  */
 export class RevealSecret {
-  static readonly inject = [UnitOfWork, IntakeStore, ItemSecrets, SecretBox, AuditRecorder, Clock] as const;
+  static readonly inject = [UnitOfWork, IntakeStore, SecretReleases, Clock] as const;
 
   constructor(
     private readonly uow: UnitOfWork,
     private readonly intakes: IntakeStore,
-    private readonly secrets: ItemSecrets,
-    private readonly box: SecretBox,
-    private readonly audit: AuditRecorder,
+    private readonly releases: SecretReleases,
     private readonly clock: Clock,
   ) {}
 
@@ -44,17 +42,10 @@ export class RevealSecret {
       if (item.type !== 'secret') {
         throw new DomainError('invalid_request', 'Only a secret item can be revealed.', { reason: 'not_secret_item' });
       }
-      const now = this.clock.now();
-      const release = await this.secrets.release(intakeId, key, now, revealWindowStart(now));
+      const release = await this.releases.release(intake, key, { principal, meta, via: 'reveal' }, this.clock.now());
       switch (release.outcome) {
-        case 'released': {
-          const value = this.box.open(release.sealed);
-          await this.audit.record(intake.account_id, actorOf(principal), 'item.secret_revealed', intakeId, meta, {
-            item_key: key,
-            via: 'reveal',
-          });
-          return { key, value, first_reveal: true, expires_at: revealExpiresAt(release.submitted_at) };
-        }
+        case 'released':
+          return { key, value: release.value, first_reveal: true, expires_at: revealExpiresAt(release.submitted_at) };
         case 'already_revealed':
           return {
             key,

@@ -1,0 +1,58 @@
+import { Controller, Get, Param, Query } from '@nestjs/common';
+import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { CollectResults, type CollectedResults } from '@intake/application-results';
+import { type Principal } from '@intake/domain-accounts';
+import { type RequestMeta } from '@intake/kernel';
+import { Access, CurrentPrincipal, Meta } from '../accounts/access';
+import { ResultsQuery, type ResultMetaView, ResultsResponse } from './results.dto';
+
+/** Collecting what the client sent, for agents: GET …/results. */
+@ApiTags('results')
+@Controller('v1/intakes/:id')
+export class ResultsController {
+  constructor(private readonly collectResults: CollectResults) {}
+
+  @Get('results')
+  @Access({ via: 'key', scope: 'intakes:read' })
+  @ApiOperation({
+    summary:
+      'The approved items’ values shaped by type (include_pending: submitted ones too), uploads as URLs signed for 24 hours (pending or infected ones counted in meta.files_pending), the required items still missing. A secret is released once to a key with secrets:read or admin (then meta says already_revealed); without that scope, or with exclude_secrets, it is left out unconsumed. only_new: items approved since this key’s previous call. The first call records delivered_at. API keys only: a session is 403 key_only.',
+  })
+  @ApiOkResponse({ type: ResultsResponse })
+  async results(
+    @CurrentPrincipal() principal: Principal,
+    @Param('id') id: string,
+    @Query() query: ResultsQuery,
+    @Meta() meta: RequestMeta,
+  ): Promise<ResultsResponse> {
+    const collected = await this.collectResults.execute({
+      principal,
+      intakeId: id,
+      onlyNew: query.only_new ?? false,
+      includePending: query.include_pending ?? false,
+      excludeSecrets: query.exclude_secrets ?? false,
+      meta,
+    });
+    return resultsView(collected);
+  }
+}
+
+function resultsView(collected: CollectedResults): ResultsResponse {
+  const meta: Record<string, ResultMetaView> = {};
+  for (const [key, m] of Object.entries(collected.meta)) {
+    const { revealed_at, submitted_at, ...rest } = m;
+    meta[key] = {
+      ...rest,
+      submitted_at: submitted_at?.toISOString() ?? null,
+      ...(revealed_at ? { revealed_at: revealed_at.toISOString() } : {}),
+    };
+  }
+  return {
+    intake_id: collected.intake_id,
+    status: collected.status,
+    progress: collected.progress,
+    missing: collected.missing,
+    results: collected.results,
+    meta,
+  };
+}
