@@ -259,6 +259,35 @@ describe('results and secrets (real Postgres and Redis)', () => {
     });
   });
 
+  describe('GET /v1/intakes/:id/download/preflight', () => {
+    it('says what the ZIP would hold, for a session or a key, consuming nothing', async () => {
+      const { id, slug } = await newIntake();
+      await submit(slug, 'password', SECRET);
+      const photo = png(20, 10);
+      await api.client.request({
+        method: 'POST',
+        url: `/portal/v1/${slug}/items/photos/files`,
+        ...multipart('file', 'a.png', photo),
+      });
+      const expected = {
+        files: 1,
+        bytes: photo.length,
+        skipped_files: [],
+        secrets: { total: 1, unrevealed: 1, already_revealed: 0 },
+        too_large: false,
+        max_bytes: 5 * 1024 ** 3,
+        filename: `podklady-bakery-site-${id}.zip`,
+        manifest_files: 1,
+      };
+      const url = `/v1/intakes/${id}/download/preflight`;
+      expect((await api.client.asKey(key, { method: 'GET', url })).json()).toEqual(expected);
+      expect((await api.client.asSession(member, { method: 'GET', url })).json()).toEqual(expected);
+      expect(
+        (await api.client.asKey(key, { method: 'GET', url: `/v1/intakes/in_nope/download/preflight` })).statusCode,
+      ).toBe(404);
+    });
+  });
+
   it('after every flow above (reveals, results, audits, outbox), a pg_dump and the logs still hold no secret', async () => {
     const { stdout: dump } = await run('pg_dump', ['--no-owner', '--inserts', api.environment.db.url], {
       maxBuffer: 256 * 1024 * 1024,

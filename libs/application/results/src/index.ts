@@ -15,3 +15,8 @@ export * from './lib/secrets/purge-expired-secrets';
 export * from './lib/collect/result-files';
 export * from './lib/collect/collections';
 export * from './lib/collect/collect-results';
+
+// Downloads
+export * from './lib/download/download-name';
+export * from './lib/download/download-settings';
+export * from './lib/download/download-preflight';

@@ -77,3 +77,42 @@ export class ResultsResponse {
   @ApiProperty({ type: 'object', additionalProperties: { $ref: '#/components/schemas/ResultMetaView' } })
   meta!: Record<string, ResultMetaView>;
 }
+
+export class SkippedFileView {
+  @ApiProperty({ example: 'photos' }) item_key!: string;
+  @ApiProperty({ example: 'IMG_2041.HEIC' }) filename!: string;
+  @ApiProperty({ enum: ['pending', 'infected'], example: 'pending' }) av_status!: string;
+}
+
+export class PreflightSecretsView {
+  @ApiProperty({ type: 'integer', example: 2, description: 'secret items of the intake' }) total!: number;
+  @ApiProperty({
+    type: 'integer',
+    example: 1,
+    description: 'answers that can still be revealed (include_secrets=true would consume them)',
+  })
+  unrevealed!: number;
+  @ApiProperty({ type: 'integer', example: 1 }) already_revealed!: number;
+}
+
+export class DownloadPreflightResponse {
+  @ApiProperty({ type: 'integer', example: 12, description: 'uploads the ZIP holds' }) files!: number;
+  @ApiProperty({
+    type: 'integer',
+    example: 48213004,
+    description: 'their bytes (the reports and manifest add a few kilobytes)',
+  })
+  bytes!: number;
+  @ApiProperty({
+    type: [SkippedFileView],
+    description: 'uploads left out (antivirus pending or infected), listed by name in the reports too',
+  })
+  skipped_files!: SkippedFileView[];
+  @ApiProperty({ type: PreflightSecretsView }) secrets!: PreflightSecretsView;
+  @ApiProperty({ example: false, description: 'bytes above max_bytes: the download would be 413 download_too_large' })
+  too_large!: boolean;
+  @ApiProperty({ type: 'integer', example: 5368709120, description: 'DOWNLOAD_MAX_BYTES' }) max_bytes!: number;
+  @ApiProperty({ example: 'podklady-new-website-in_01HZX3K5Q8W7E2R9T4Y6U1I0P.zip' }) filename!: string;
+  @ApiProperty({ type: 'integer', example: 12, description: 'files manifest.json lists (one per upload in the ZIP)' })
+  manifest_files!: number;
+}

@@ -1,6 +1,16 @@
 import { Module } from '@nestjs/common';
-import { Collections, CollectResults, ResultFiles, RevealSecret, SecretReleases } from '@intake/application-results';
+import {
+  Collections,
+  CollectResults,
+  DownloadSettings,
+  GetDownloadPreflight,
+  ResultFiles,
+  RevealSecret,
+  SecretReleases,
+} from '@intake/application-results';
+import { APP_CONFIG, type AppConfig } from '@intake/config';
 import { useCase } from '@intake/http';
+import { DownloadsController } from './downloads.controller';
 import { ResultsController } from './results.controller';
 import { SecretsController } from './secrets.controller';
 
@@ -10,13 +20,19 @@ import { SecretsController } from './secrets.controller';
  * global).
  */
 @Module({
-  controllers: [ResultsController, SecretsController],
+  controllers: [ResultsController, SecretsController, DownloadsController],
   providers: [
+    {
+      provide: DownloadSettings,
+      inject: [APP_CONFIG],
+      useFactory: (config: AppConfig) => new DownloadSettings(config.downloadMaxBytes),
+    },
     useCase(SecretReleases),
     useCase(ResultFiles),
     useCase(Collections),
     useCase(RevealSecret),
     useCase(CollectResults),
+    useCase(GetDownloadPreflight),
   ],
 })
 export class ResultsModule {}

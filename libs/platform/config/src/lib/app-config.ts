@@ -38,6 +38,8 @@ export interface AppConfig {
   portalUrl: string;
   appUrl: string;
   bodyLimitBytes: number;
+  /** DOWNLOAD_MAX_BYTES: the largest ZIP download (its uploads' bytes). */
+  downloadMaxBytes: number;
   trustProxy: boolean;
   database: { url: string; poolSize: number; migrateOnStart: boolean };
   redis: { url: string; prefix: string };
@@ -223,6 +225,7 @@ export function loadConfig(env: Environment): AppConfig {
     portalUrl: get(VARIABLES.PORTAL_URL),
     appUrl: get(VARIABLES.APP_URL),
     bodyLimitBytes: get(VARIABLES.BODY_LIMIT_BYTES),
+    downloadMaxBytes: get(VARIABLES.DOWNLOAD_MAX_BYTES),
     trustProxy: get(VARIABLES.TRUST_PROXY),
     database: {
       url: get(VARIABLES.DATABASE_URL),

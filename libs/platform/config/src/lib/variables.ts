@@ -164,6 +164,13 @@ export const VARIABLES = {
     default: '1048576',
     parse: parsers.integer(1024, 64 * 1024 * 1024),
   }),
+  DOWNLOAD_MAX_BYTES: v({
+    name: 'DOWNLOAD_MAX_BYTES',
+    description:
+      'largest ZIP download of an intake (the uploads it holds); above it GET /v1/intakes/:id/download is 413 download_too_large and the preflight says too_large',
+    default: '5368709120',
+    parse: parsers.integer(1024 * 1024, 1024 * 1024 * 1024 * 1024),
+  }),
   TRUST_PROXY: v({
     name: 'TRUST_PROXY',
     description: 'true behind a reverse proxy, so client IPs come from X-Forwarded-For',

@@ -62,7 +62,7 @@ import {
   WindowCounter,
 } from '@intake/kernel';
 import { AesGcmSecretBox } from '@intake/secret-box';
-import { ItemSecrets, ResultCursors } from '@intake/application-results';
+import { DownloadSettings, ItemSecrets, ResultCursors } from '@intake/application-results';
 import { StreamingFileInspector } from '@intake/uploads';
 import { construct } from '../construct';
 import {
@@ -134,6 +134,9 @@ export const SERVICE_MAIL_FROM = `Intake <${MAIL_FROM_ADDRESS}>`;
 /** The key of the test contexts' SecretBox (AES-256-GCM, as the apps use). */
 export const TEST_ENCRYPTION_KEY = Buffer.alloc(32, 7);
 
+/** DOWNLOAD_MAX_BYTES of the test contexts: 1 MiB, so a test can go over it cheaply. */
+export const TEST_DOWNLOAD_MAX_BYTES = 1024 * 1024;
+
 /** Every port of the shared kernel and of the accounts, intakes, files, chasing and webhooks contexts, in memory. */
 export class InMemoryContext extends TestContainer {
   readonly db = new InMemoryDatabase();
@@ -201,6 +204,7 @@ export class InMemoryContext extends TestContainer {
       .bind(SecretBox, this.secretBox)
       .bind(ItemSecrets, this.itemSecrets)
       .bind(ResultCursors, new InMemoryResultCursors(this.db))
+      .bind(DownloadSettings, new DownloadSettings(TEST_DOWNLOAD_MAX_BYTES))
       .bind(WebhookEndpointStore, this.webhookEndpoints)
       .bind(WebhookDeliveryLog, this.webhookDeliveries)
       .bind(WebhookSubscriptions, new InMemoryWebhookSubscriptions(this.db))
