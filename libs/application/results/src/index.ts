@@ -20,3 +20,4 @@ export * from './lib/collect/collect-results';
 export * from './lib/download/download-name';
 export * from './lib/download/download-settings';
 export * from './lib/download/download-preflight';
+export * from './lib/download/zip-entry-names';
