@@ -21,3 +21,4 @@ export * from './lib/download/download-name';
 export * from './lib/download/download-settings';
 export * from './lib/download/download-preflight';
 export * from './lib/download/zip-entry-names';
+export * from './lib/download/evidence-manifest';
