@@ -29,10 +29,12 @@ if ! redis-cli -h 127.0.0.1 -p 6379 ping 2>/dev/null | grep -q PONG; then
   redis-server --daemonize yes --bind 127.0.0.1 -::1 --port 6379 --save "" --appendonly no
   wait_for Redis sh -c 'redis-cli -h 127.0.0.1 -p 6379 ping | grep -q PONG'
 fi
-# Test dependencies from Debian: clamd (the antivirus tests start their own on a free port) and
-# Chromium (the portal's browser test drives it with playwright-core).
+# Test dependencies from Debian: clamd (the antivirus tests start their own on a free port),
+# Chromium (the portal's browser test drives it with playwright-core) and pg_dump (the secrets
+# test scans a dump of its database for plain text; it comes with the server's client package).
 missing=()
 command -v clamd >/dev/null || missing+=(clamav-daemon clamav)
+command -v pg_dump >/dev/null || missing+=(postgresql-client)
 [ -x /usr/bin/chromium ] || missing+=(chromium)
 if [ ${#missing[@]} -gt 0 ]; then
   echo "services: installing Debian's ${missing[*]}"
@@ -41,5 +43,6 @@ if [ ${#missing[@]} -gt 0 ]; then
 fi
 command -v clamd >/dev/null || { echo "services: clamd could not be installed" >&2; exit 1; }
 [ -x /usr/bin/chromium ] || { echo "services: chromium could not be installed" >&2; exit 1; }
+command -v pg_dump >/dev/null || { echo "services: pg_dump could not be installed" >&2; exit 1; }
 
 echo "services: PostgreSQL and Redis answer; clamd and chromium are installed"
