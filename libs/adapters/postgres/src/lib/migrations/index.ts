@@ -10,6 +10,7 @@ import { ChaseLeases1795000800000 } from './1795000800000-chase-leases';
 import { BounceState1795001000000 } from './1795001000000-bounce-state';
 import { SweepsAndOwnerNotifications1795001100000 } from './1795001100000-sweeps-and-owner-notifications';
 import { Webhooks1795001200000 } from './1795001200000-webhooks';
+import { WebhookDeliveryLeases1795001400000 } from './1795001400000-webhook-delivery-leases';
 
 /** Every migration, oldest first. A new migration file is added here as well. */
 export const MIGRATIONS = [
@@ -25,4 +26,5 @@ export const MIGRATIONS = [
   BounceState1795001000000,
   SweepsAndOwnerNotifications1795001100000,
   Webhooks1795001200000,
+  WebhookDeliveryLeases1795001400000,
 ];
