@@ -157,6 +157,7 @@ async function runRound(admin: Client, template: string, round: number): Promise
   const env = {
     NODE_ENV: 'production',
     SIGNING_SECRET: 'bench-signing-secret-bench-signing-secret',
+    ENCRYPTION_KEY: '0123456789abcdef'.repeat(4), // production needs one; a throwaway key
     AV: 'clamd', // production refuses AV=none; no upload is scanned, so clamd is not contacted
     HOST: '127.0.0.1',
     DATABASE_URL: url,

@@ -8,3 +8,4 @@ export * from './lib/outbox.port';
 export * from './lib/window-counter.port';
 export * from './lib/wiring';
 export * from './lib/diagnostics.port';
+export * from './lib/secret-box.port';

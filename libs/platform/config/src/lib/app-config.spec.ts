@@ -1,7 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ConfigError, VARIABLES } from './variables';
-import { loadConfig } from './app-config';
+import { DEVELOPMENT_ENCRYPTION_KEY, loadConfig } from './app-config';
+
+const KEY_HEX = '00112233445566778899aabbccddeeff00112233445566778899aabbccddeeff';
 
 const expectConfigError = (env: Record<string, string>, variable: string, text?: RegExp) => {
   try {
@@ -65,9 +67,10 @@ describe('loadConfig', () => {
   it('needs a stable signing secret for local files in production', () => {
     expectConfigError({ NODE_ENV: 'production', AV: 'clamd' }, 'SIGNING_SECRET', /production/);
     expectConfigError({ SIGNING_SECRET: 'short' }, 'SIGNING_SECRET', /32/);
-    expect(loadConfig({ NODE_ENV: 'production', AV: 'clamd', SIGNING_SECRET: 'x'.repeat(32) }).nodeEnv).toBe(
-      'production',
-    );
+    expect(
+      loadConfig({ NODE_ENV: 'production', AV: 'clamd', SIGNING_SECRET: 'x'.repeat(32), ENCRYPTION_KEY: KEY_HEX })
+        .nodeEnv,
+    ).toBe('production');
   });
 
   it('reads the mail-events secret, unset by default, refusing a short one or one with spaces', () => {
@@ -88,6 +91,71 @@ describe('loadConfig', () => {
     expect(loadConfig({ NODE_ENV: 'test', TEST_CLOCK: 'enabled' }).testClock).toBe(true);
   });
 
+  describe('ENCRYPTION_KEY', () => {
+    const production = { NODE_ENV: 'production', AV: 'clamd', SIGNING_SECRET: 'x'.repeat(32) };
+    const key = Buffer.from(KEY_HEX, 'hex');
+
+    it('reads 32 bytes as 64 hex digits or as base64 of either alphabet, padded or not', () => {
+      for (const written of [
+        KEY_HEX,
+        KEY_HEX.toUpperCase(),
+        key.toString('base64'),
+        key.toString('base64').replace(/=$/, ''),
+        key.toString('base64url'),
+      ]) {
+        expect(loadConfig({ ENCRYPTION_KEY: written }).encryption).toEqual({ key, development: false });
+      }
+    });
+
+    it('falls back to the fixed development key outside production, and says so', () => {
+      expect(loadConfig({}).encryption).toEqual({ key: DEVELOPMENT_ENCRYPTION_KEY, development: true });
+      expect(loadConfig({ NODE_ENV: 'test' }).encryption.key).toEqual(loadConfig({}).encryption.key);
+      expect(DEVELOPMENT_ENCRYPTION_KEY).toHaveLength(32);
+    });
+
+    it('is required in production, where the development key is refused', () => {
+      expectConfigError(production, 'ENCRYPTION_KEY', /required when NODE_ENV=production/);
+      expectConfigError(
+        { ...production, ENCRYPTION_KEY: DEVELOPMENT_ENCRYPTION_KEY.toString('hex') },
+        'ENCRYPTION_KEY',
+        /development key/,
+      );
+      expect(loadConfig({ ...production, ENCRYPTION_KEY: KEY_HEX }).encryption).toEqual({ key, development: false });
+    });
+
+    it.each([
+      ['too short', KEY_HEX.slice(2)],
+      ['too long', `${KEY_HEX}00`],
+      ['16 bytes of base64', Buffer.alloc(16, 1).toString('base64')],
+      ['48 bytes of base64', Buffer.alloc(48, 1).toString('base64')],
+      ['not hex nor base64', `${KEY_HEX.slice(1)}g`],
+    ])('refuses a key %s, without echoing it', (_what, written) => {
+      expectConfigError({ ENCRYPTION_KEY: written }, 'ENCRYPTION_KEY', /32 bytes/);
+      try {
+        loadConfig({ ENCRYPTION_KEY: written });
+      } catch (error) {
+        expect((error as Error).message).not.toContain(written);
+      }
+    });
+  });
+
+  it('allows webhooks to private networks only when asked, and never in production', () => {
+    expect(loadConfig({}).webhooks).toEqual({ allowPrivateNetworks: false });
+    expect(loadConfig({ WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true' }).webhooks).toEqual({ allowPrivateNetworks: true });
+    expectConfigError({ WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'yes' }, 'WEBHOOK_ALLOW_PRIVATE_NETWORKS', /true or false/);
+    expectConfigError(
+      {
+        NODE_ENV: 'production',
+        AV: 'clamd',
+        SIGNING_SECRET: 'x'.repeat(32),
+        ENCRYPTION_KEY: KEY_HEX,
+        WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true',
+      },
+      'WEBHOOK_ALLOW_PRIVATE_NETWORKS',
+      /production/,
+    );
+  });
+
   describe('SMS', () => {
     const sid = `AC${'0123456789abcdef'.repeat(2)}`;
     const service = `MG${'0123456789abcdef'.repeat(2)}`;
@@ -95,7 +163,10 @@ describe('loadConfig', () => {
 
     it('is off unless configured, and never writes files unless told to', () => {
       expect(loadConfig({}).sms).toEqual({ driver: 'none' });
-      expect(loadConfig({ NODE_ENV: 'production', AV: 'clamd', SIGNING_SECRET: 'x'.repeat(32) }).sms).toEqual({
+      expect(
+        loadConfig({ NODE_ENV: 'production', AV: 'clamd', SIGNING_SECRET: 'x'.repeat(32), ENCRYPTION_KEY: KEY_HEX })
+          .sms,
+      ).toEqual({
         driver: 'none',
       });
       expect(loadConfig({ SMS_DRIVER: 'outbox-dir' }).sms).toEqual({ driver: 'outbox-dir', outboxDir: './var/sms' });

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { ConfigError, VARIABLES, type VariableSpec } from './variables';
 
 export type StorageConfig =
@@ -51,6 +51,15 @@ export interface AppConfig {
   signup: boolean;
   /** observe: count requests and send the headers, but never answer 429 for the hourly limit. */
   rateLimitMode: 'enforce' | 'observe';
+  /**
+   * The key that seals secrets at rest (ENCRYPTION_KEY); `development`: the fixed key used when it
+   * is unset outside production, which protects nothing (the apps warn at start-up).
+   */
+  encryption: { key: Buffer; development: boolean };
+  webhooks: {
+    /** Endpoints on loopback and private addresses are allowed (development and tests only). */
+    allowPrivateNetworks: boolean;
+  };
 }
 
 export type Environment = Record<string, string | undefined>;
@@ -66,6 +75,24 @@ function signingKey(nodeEnv: AppConfig['nodeEnv'], configured: string | undefine
   if (nodeEnv === 'production')
     throw new ConfigError('SIGNING_SECRET', 'is required when NODE_ENV=production and STORAGE_DRIVER=fs');
   return randomBytes(32).toString('base64url');
+}
+
+/**
+ * The key of development machines and tests when ENCRYPTION_KEY is unset: fixed, so that the api
+ * and the webhook-dispatcher started separately agree, and public, so it protects nothing.
+ */
+export const DEVELOPMENT_ENCRYPTION_KEY = createHash('sha256')
+  .update('intake development encryption key: public, protects nothing')
+  .digest();
+
+function encryption(nodeEnv: AppConfig['nodeEnv'], configured: Buffer | undefined): AppConfig['encryption'] {
+  if (nodeEnv === 'production') {
+    if (!configured) throw new ConfigError('ENCRYPTION_KEY', 'is required when NODE_ENV=production');
+    if (configured.equals(DEVELOPMENT_ENCRYPTION_KEY)) {
+      throw new ConfigError('ENCRYPTION_KEY', 'is the public development key; generate one with openssl rand -hex 32');
+    }
+  }
+  return configured ? { key: configured, development: false } : { key: DEVELOPMENT_ENCRYPTION_KEY, development: true };
 }
 
 function need(value: string | undefined, variable: string, when: string): string {
@@ -135,6 +162,11 @@ export function loadConfig(env: Environment): AppConfig {
       ? { driver: 'clamd', host: get(VARIABLES.CLAMD_HOST), port: get(VARIABLES.CLAMD_PORT) }
       : { driver: 'none' };
 
+  const allowPrivateNetworks = get(VARIABLES.WEBHOOK_ALLOW_PRIVATE_NETWORKS);
+  if (allowPrivateNetworks && nodeEnv === 'production') {
+    throw new ConfigError('WEBHOOK_ALLOW_PRIVATE_NETWORKS', 'cannot be true when NODE_ENV=production');
+  }
+
   const driver = get(VARIABLES.STORAGE_DRIVER);
   const s3When = 'STORAGE_DRIVER=s3';
   const storage: StorageConfig =
@@ -188,6 +220,8 @@ export function loadConfig(env: Environment): AppConfig {
     antivirus,
     signup: get(VARIABLES.SIGNUP) === 'enabled',
     rateLimitMode: get(VARIABLES.RATE_LIMIT_MODE),
+    encryption: encryption(nodeEnv, get(VARIABLES.ENCRYPTION_KEY)),
+    webhooks: { allowPrivateNetworks },
   };
 }
 

@@ -73,6 +73,19 @@ export const parsers = {
     },
 };
 
+/**
+ * A 256-bit key written as 64 hexadecimal digits or as base64 (standard or URL alphabet, padding
+ * optional). Hexadecimal is tried first: 64 hex digits are also valid base64, of 48 bytes.
+ */
+function encryptionKey(raw: string, name: string): Buffer {
+  if (/^[0-9a-fA-F]{64}$/.test(raw)) return Buffer.from(raw, 'hex');
+  if (/^[A-Za-z0-9+/_-]{43}=?$/.test(raw)) {
+    const key = Buffer.from(raw.replace(/=$/, '').replace(/\+/g, '-').replace(/\//g, '_'), 'base64url');
+    if (key.length === 32) return key;
+  }
+  return fail(name, 'must be 32 bytes written as 64 hexadecimal digits or as base64 (openssl rand -hex 32)');
+}
+
 function v<T>(spec: VariableSpec<T>): VariableSpec<T> {
   return spec;
 }
@@ -269,6 +282,20 @@ export const VARIABLES = {
             ? fail(name, 'must be at most 512 characters')
             : raw,
     secret: true,
+  }),
+  ENCRYPTION_KEY: v({
+    name: 'ENCRYPTION_KEY',
+    description:
+      'key that seals secrets at rest (webhook signing secrets), AES-256-GCM: 32 random bytes as 64 hex digits or base64 (openssl rand -hex 32); the api and the webhook-dispatcher need the same one; required in production, a fixed development key otherwise (with a warning at start-up)',
+    parse: (raw, name) => (raw === undefined || raw === '' ? undefined : encryptionKey(raw, name)),
+    secret: true,
+  }),
+  WEBHOOK_ALLOW_PRIVATE_NETWORKS: v({
+    name: 'WEBHOOK_ALLOW_PRIVATE_NETWORKS',
+    description:
+      'true lets webhook endpoints be registered and delivered to on loopback and private addresses (local development, tests); refused when NODE_ENV=production',
+    default: 'false',
+    parse: parsers.boolean(),
   }),
   SMS_DRIVER: v({
     name: 'SMS_DRIVER',
