@@ -1,5 +1,5 @@
 import { type IntakeStatus } from '@intake/domain-intake';
-import { chaseBouncedPayload } from './chase-bounced';
+import { chaseBouncedPayload } from '@intake/domain-webhooks';
 import { applyMailEvent, type MailEventOutcome, type MailEventState } from './mail-event';
 import {
   type BounceAnnouncement,

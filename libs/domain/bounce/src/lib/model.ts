@@ -35,7 +35,7 @@ export interface IntakeChasing {
   chase_schedule: ChaseSchedule;
 }
 
-/** The chase.bounced fields the rules decide; `chaseBouncedPayload` adds the ids and the time. */
+/** The chase.bounced fields the rules decide; @intake/domain-webhooks' `chaseBouncedPayload` adds the ids and the time. */
 export interface BounceAnnouncement {
   event_type: 'bounced' | 'complained';
   /** The address as the intake stores it. */

@@ -1,15 +1,5 @@
 /**
- * The webhook events an intake's life produces (SPEC.md "Event kinds"), in the order the spec
- * lists them. The outbox carries them; endpoints subscribe to them by these names.
+ * The webhook events an intake's life produces: the catalogue lives in the webhooks context
+ * (@intake/domain-webhooks), re-exported here for the intakes context's code that names them.
  */
-export const WEBHOOK_EVENTS = [
-  'item.submitted',
-  'intake.completed',
-  'client.viewed',
-  'chase.bounced',
-  'intake.stalled',
-  'intake.overdue',
-  'intake.archived',
-] as const;
-
-export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
+export { WEBHOOK_EVENTS, type WebhookEvent } from '@intake/domain-webhooks';

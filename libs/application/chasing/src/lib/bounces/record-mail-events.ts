@@ -2,12 +2,12 @@ import { IntakeEvents, type IntakeRecord, IntakeStore, OwnerNotifier } from '@in
 import {
   applyMailEvent,
   type BounceAnnouncement,
-  chaseBouncedPayload,
   chaseStatusAfter,
   mailEventKey,
   type ProviderMailNotification,
 } from '@intake/domain-bounce';
 import { SYSTEM_ACTOR } from '@intake/domain-kernel';
+import { chaseBouncedPayload } from '@intake/domain-webhooks';
 import { DomainError } from '@intake/errors';
 import { AuditRecorder } from '@intake/kernel';
 import { type SentChase, SentChases } from '../ports/sent-chases.port';
@@ -80,7 +80,7 @@ export class RecordMailEvents {
 
     const ids = { intake_id: intake.id, chase_id: chase.id, provider_message_id: notification.provider_message_id };
     for (const announcement of applied.announcements) {
-      await this.events.webhook(next, { ...chaseBouncedPayload(ids, announcement, now) }, now);
+      await this.events.webhook(next, chaseBouncedPayload(ids, announcement, now), now);
       const { event_type, recipient, bounce_type, still_chasing, delivered_before } = announcement;
       await this.audit.record(
         intake.account_id,

@@ -1,5 +1,13 @@
 import { type IntakeEvent } from '@intake/domain-intake';
-import { isFileType } from '@intake/domain-items';
+import {
+  clientViewedPayload,
+  type EventPayload,
+  intakeArchivedPayload,
+  intakeCompletedPayload,
+  intakeOverduePayload,
+  intakeStalledPayload,
+  itemSubmittedPayload,
+} from '@intake/domain-webhooks';
 import { Outbox } from '@intake/kernel';
 import { type IntakeRecord, type ItemRecord } from '../model/records';
 import { IntakeStore } from '../ports/intake.store';
@@ -24,9 +32,8 @@ export class IntakeEvents {
   ) {}
 
   async emit(intake: IntakeRecord, events: IntakeEvent[], now: Date, items: ItemRecord[] = []): Promise<void> {
-    const timestamp = Math.floor(now.getTime() / 1000);
     for (const event of events) {
-      const payload = payloadOf(intake, event, items, timestamp);
+      const payload = payloadOf(intake, event, items, now);
       if (payload) await this.webhook(intake, payload, now);
       await this.followChasing(intake, event, now);
       const alert = alertOf(event);
@@ -43,61 +50,35 @@ export class IntakeEvents {
 
   /** client.viewed: carries the slug and no timestamp. */
   clientViewed(intake: IntakeRecord, now: Date): Promise<void> {
-    return this.webhook(
-      intake,
-      { event: 'client.viewed', intake_id: intake.id, slug: intake.slug, project_name: intake.project_name },
-      now,
-    );
+    return this.webhook(intake, clientViewedPayload(intake), now);
   }
 
   /** A webhook event of the intake (its account and mode) into the outbox: for events no state machine emits. */
-  webhook(intake: IntakeRecord, payload: Record<string, unknown>, now: Date): Promise<void> {
+  webhook(intake: IntakeRecord, payload: EventPayload, now: Date): Promise<void> {
     return this.outbox.append('webhook', { account_id: intake.account_id, mode: intake.mode, payload }, now);
   }
 }
 
-function payloadOf(
-  intake: IntakeRecord,
-  event: IntakeEvent,
-  items: ItemRecord[],
-  timestamp: number,
-): Record<string, unknown> | undefined {
+/** The webhook payload of an event (SPEC.md "Event kinds"); the state machines' other events are none. */
+function payloadOf(intake: IntakeRecord, event: IntakeEvent, items: ItemRecord[], now: Date): EventPayload | undefined {
   switch (event.type) {
-    case 'intake.archived':
     case 'intake.completed':
-      return { event: event.type, intake_id: intake.id, project_name: intake.project_name, timestamp };
+      return intakeCompletedPayload(intake, now);
+    case 'intake.archived':
+      return intakeArchivedPayload(intake, now);
     case 'intake.stalled':
-      return {
-        event: event.type,
-        intake_id: intake.id,
-        project_name: intake.project_name,
-        missing_items: event.missing_items,
-        timestamp,
-      };
+      return intakeStalledPayload(intake, event.missing_items, now);
     case 'intake.overdue':
-      return {
-        event: event.type,
-        intake_id: intake.id,
-        project_name: intake.project_name,
-        due_date: event.due_date,
-        outstanding_items: event.outstanding_items,
-        timestamp,
-      };
+      return intakeOverduePayload(intake, event, now);
     case 'item.submitted': {
       const item = items.find((i) => i.key === event.item_key);
-      return {
-        event: event.type,
-        intake_id: intake.id,
-        project_name: intake.project_name,
-        item_key: event.item_key,
-        item_label: item?.label ?? null,
-        item_type: item?.type ?? null,
-        ...(item && isFileType(item.type) ? { file_count: event.file_count ?? 0 } : {}),
-        timestamp,
-      };
+      return itemSubmittedPayload(
+        intake,
+        { key: event.item_key, label: item?.label ?? null, type: item?.type ?? null, file_count: event.file_count },
+        now,
+      );
     }
     default:
-      // The state machines' other events are not webhook events (SPEC.md "Event kinds").
       return undefined;
   }
 }

@@ -1,0 +1,31 @@
+/**
+ * The webhook events an intake's life produces (SPEC.md "Event kinds"), in the order the spec
+ * lists them: exactly seven. The outbox carries them; endpoints subscribe to them by these names.
+ */
+export const WEBHOOK_EVENTS = [
+  'item.submitted',
+  'intake.completed',
+  'client.viewed',
+  'chase.bounced',
+  'intake.stalled',
+  'intake.overdue',
+  'intake.archived',
+] as const;
+
+export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
+
+export function isWebhookEvent(value: unknown): value is WebhookEvent {
+  return typeof value === 'string' && (WEBHOOK_EVENTS as readonly string[]).includes(value);
+}
+
+/**
+ * What an endpoint receives (SPEC.md "Webhook endpoint", "Chat formats"): the raw JSON payload,
+ * or a ready-made chat message for a Slack or Discord incoming webhook.
+ */
+export const WEBHOOK_FORMATS = ['raw', 'slack', 'discord'] as const;
+
+export type WebhookFormat = (typeof WEBHOOK_FORMATS)[number];
+
+export function isWebhookFormat(value: unknown): value is WebhookFormat {
+  return typeof value === 'string' && (WEBHOOK_FORMATS as readonly string[]).includes(value);
+}
