@@ -1,0 +1,2 @@
+export * from './lib/host-resolver';
+export * from './lib/http-webhook-sender';
