@@ -1,0 +1,6 @@
+// Delivery: the relay's store, the dispatchers' queue and their wake-ups.
+export * from './lib/delivery/channels';
+export * from './lib/delivery/postgres-webhook-relay.store';
+export * from './lib/delivery/postgres-delivery-queue';
+export * from './lib/delivery/postgres-delivery-wakeups';
+export * from './lib/delivery/webhook-delivery-persistence.module';
