@@ -26,3 +26,4 @@ export * from './postgres-intake-stores';
 export * from './sent-chases.contract';
 export * from './intake-sweeps.contract';
 export * from './owner-notice-queue.contract';
+export * from './webhook-stores.contract';

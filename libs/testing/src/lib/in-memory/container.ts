@@ -40,6 +40,12 @@ import {
   TemplateStore,
 } from '@intake/application-intakes';
 import { MailTransport } from '@intake/application-mail';
+import {
+  WebhookDeliveryLog,
+  WebhookEndpointStore,
+  WebhookSettings,
+  WebhookSubscriptions,
+} from '@intake/application-webhooks';
 import { SmsTransport } from '@intake/application-sms';
 import { type Principal, type Role, type Scope } from '@intake/domain-accounts';
 import { type Mode } from '@intake/domain-kernel';
@@ -50,10 +56,12 @@ import {
   Diagnostics,
   ManualClock,
   Outbox,
+  SecretBox,
   type Token,
   UnitOfWork,
   WindowCounter,
 } from '@intake/kernel';
+import { AesGcmSecretBox } from '@intake/secret-box';
 import { StreamingFileInspector } from '@intake/uploads';
 import { construct } from '../construct';
 import {
@@ -81,6 +89,7 @@ import { InMemoryOwnerNoticeQueue } from './owner-notice-queue';
 import { InMemoryMailTransport } from './mail-transport';
 import { InMemorySmsTransport } from './sms-transport';
 import { InMemoryWindowCounter } from './window-counter';
+import { InMemoryWebhookDeliveryLog, InMemoryWebhookEndpointStore, InMemoryWebhookSubscriptions } from './webhook-stores';
 
 /**
  * A container of in-memory twins that builds use cases the way the apps' Nest modules do: a
@@ -116,8 +125,10 @@ export const START = '2026-11-23T09:00:00.000Z';
 export const MAIL_FROM_ADDRESS = 'noreply@intake.test';
 /** The From header of the service's own mail (owner notifications). */
 export const SERVICE_MAIL_FROM = `Intake <${MAIL_FROM_ADDRESS}>`;
+/** The key of the test contexts' SecretBox (AES-256-GCM, as the apps use). */
+export const TEST_ENCRYPTION_KEY = Buffer.alloc(32, 7);
 
-/** Every port of the shared kernel and of the accounts, intakes and files contexts, in memory. */
+/** Every port of the shared kernel and of the accounts, intakes, files, chasing and webhooks contexts, in memory. */
 export class InMemoryContext extends TestContainer {
   readonly db = new InMemoryDatabase();
   readonly clock = new ManualClock(START);
@@ -138,6 +149,9 @@ export class InMemoryContext extends TestContainer {
   readonly sentChases = new InMemorySentChases(this.db);
   readonly ownerNotices = new InMemoryOwnerNoticeQueue(this.db);
   readonly sweeps = new InMemoryIntakeSweeps(this.db);
+  readonly secretBox = new AesGcmSecretBox(TEST_ENCRYPTION_KEY);
+  readonly webhookEndpoints = new InMemoryWebhookEndpointStore(this.db);
+  readonly webhookDeliveries = new InMemoryWebhookDeliveryLog(this.db);
 
   constructor(options: { antivirus?: 'clamd' | 'none' } = {}) {
     super();
@@ -176,7 +190,12 @@ export class InMemoryContext extends TestContainer {
       .bind(StagingArea, this.staging)
       .bind(FileInspector, new StreamingFileInspector())
       .bind(IntakeFiles, new StoredIntakeFiles(this.files, this.storage))
-      .bind(PortalLinks, new PortalLinks(PORTAL_URL));
+      .bind(PortalLinks, new PortalLinks(PORTAL_URL))
+      .bind(SecretBox, this.secretBox)
+      .bind(WebhookEndpointStore, this.webhookEndpoints)
+      .bind(WebhookDeliveryLog, this.webhookDeliveries)
+      .bind(WebhookSubscriptions, new InMemoryWebhookSubscriptions(this.db))
+      .bind(WebhookSettings, new WebhookSettings(false));
   }
 
   /** The audit entries' actions, oldest first. */

@@ -15,7 +15,9 @@ import {
   type ItemRecord,
   type TemplateRecord,
 } from '@intake/application-intakes';
+import { type DeliveryStatus, type WebhookEndpointRecord } from '@intake/application-webhooks';
 import { type AccessContext } from '@intake/domain-accounts';
+import { type WebhookEvent } from '@intake/domain-webhooks';
 import { InMemoryAuditLog } from './audit-log';
 import { InMemoryOutbox } from './outbox';
 import { InMemoryUnitOfWork, Table } from './unit-of-work';
@@ -70,6 +72,26 @@ export interface OwnerNoticeRow extends OwnerNotice {
   claimed_by: string | null;
 }
 
+/** A row of webhook_deliveries: the log's fields and what the dispatchers keep (payload, lease). */
+export interface WebhookDeliveryRow {
+  id: string;
+  endpoint_id: string;
+  account_id: string;
+  /** The outbox row it fans out; null for a test delivery. */
+  outbox_id: number | null;
+  event: WebhookEvent;
+  payload: Record<string, unknown>;
+  status: DeliveryStatus;
+  attempts: number;
+  max_attempts: number;
+  next_retry_at: Date | null;
+  lease_until: Date | null;
+  response_code: number | null;
+  error: string | null;
+  created_at: Date;
+  delivered_at: Date | null;
+}
+
 /**
  * The in-memory twin of the PostgreSQL database: one table per table of the schema, all enlisted
  * in one unit of work, and the schema's own behaviour that crosses tables (cascading deletes,
@@ -99,6 +121,10 @@ export class InMemoryDatabase {
   readonly ownerNotices = new Table<OwnerNoticeRow>(this.uow);
   readonly idempotency = new Table<IdempotencyRow>(this.uow);
   readonly files = new Table<FileRow>(this.uow);
+  readonly webhookEndpoints = new Table<WebhookEndpointRecord>(this.uow);
+  readonly webhookDeliveries = new Table<WebhookDeliveryRow>(this.uow);
+  /** NOTIFYs sent (a channel each), kept only when their unit of work commits, as PostgreSQL does. */
+  readonly webhookWakeUps = new Table<{ channel: string }>(this.uow);
 
   /** The files_track_storage trigger: an account's storage use follows its files. */
   trackStorage(accountId: string, delta: number): void {
@@ -131,6 +157,12 @@ export class InMemoryDatabase {
     this.items.rows = this.items.rows.filter((i) => i.intake_id !== intakeId);
     this.chases.rows = this.chases.rows.filter((c) => c.intake_id !== intakeId);
     this.deleteFiles((f) => f.intake_id === intakeId);
+  }
+
+  /** Deleting a webhook endpoint deletes its deliveries (ON DELETE CASCADE). */
+  deleteWebhookEndpoint(endpointId: string): void {
+    this.webhookEndpoints.rows = this.webhookEndpoints.rows.filter((e) => e.id !== endpointId);
+    this.webhookDeliveries.rows = this.webhookDeliveries.rows.filter((d) => d.endpoint_id !== endpointId);
   }
 
   /** Deleting a folder leaves its intakes Unfiled (ON DELETE SET NULL). */

@@ -15,3 +15,4 @@ export * from './chase-queue';
 export * from './sent-chases';
 export * from './owner-notice-queue';
 export * from './intake-sweeps';
+export * from './webhook-stores';

@@ -1,2 +1,3 @@
 export * from './files-portal';
 export * from './intakes';
+export * from './webhooks';
