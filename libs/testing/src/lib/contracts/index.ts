@@ -27,3 +27,4 @@ export * from './sent-chases.contract';
 export * from './intake-sweeps.contract';
 export * from './owner-notice-queue.contract';
 export * from './webhook-stores.contract';
+export * from './webhook-delivery.contract';

@@ -16,3 +16,4 @@ export * from './sent-chases';
 export * from './owner-notice-queue';
 export * from './intake-sweeps';
 export * from './webhook-stores';
+export * from './webhook-delivery';

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { type DeliveryOutcome, DeliveryQueue, type DueDelivery, type Lease } from '@intake/application-webhooks';
 import { type WebhookEvent, type WebhookFormat } from '@intake/domain-webhooks';
 import { Sql } from '@intake/postgres';
-import { WEBHOOK_DELIVERIES_CHANNEL } from './channels';
+import { DELIVERIES_CHANNEL } from '../webhook-delivery-log';
 
 interface ClaimedRow {
   id: string;
@@ -106,6 +106,6 @@ export class PostgresDeliveryQueue extends DeliveryQueue {
   }
 
   async wake(): Promise<void> {
-    await this.sql.query(`SELECT pg_notify('${WEBHOOK_DELIVERIES_CHANNEL}', '')`);
+    await this.sql.query(`SELECT pg_notify('${DELIVERIES_CHANNEL}', '')`);
   }
 }

@@ -6,7 +6,7 @@ import {
   WebhookRelayStore,
 } from '@intake/application-webhooks';
 import { Sql } from '@intake/postgres';
-import { WEBHOOK_DELIVERIES_CHANNEL } from './channels';
+import { DELIVERIES_CHANNEL } from '../webhook-delivery-log';
 
 /**
  * The relay on PostgreSQL: events claimed with FOR UPDATE SKIP LOCKED through the partial index of
@@ -55,7 +55,7 @@ export class PostgresWebhookRelayStore extends WebhookRelayStore {
          UPDATE outbox_messages SET published_at = $7 WHERE id = ANY($8::bigint[]) RETURNING 1)
        SELECT (SELECT count(*) FROM inserted)::int AS inserted,
               (SELECT count(*) FROM published)::int AS published,
-              CASE WHEN EXISTS (SELECT 1 FROM inserted) THEN pg_notify('${WEBHOOK_DELIVERIES_CHANNEL}', '') END AS woke`,
+              CASE WHEN EXISTS (SELECT 1 FROM inserted) THEN pg_notify('${DELIVERIES_CHANNEL}', '') END AS woke`,
       [
         deliveries.map((d) => d.id),
         deliveries.map((d) => d.endpoint_id),
