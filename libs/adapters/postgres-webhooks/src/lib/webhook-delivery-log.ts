@@ -56,7 +56,14 @@ export class PostgresWebhookDeliveryLog extends WebhookDeliveryLog {
     await this.sql.query(
       `INSERT INTO webhook_deliveries (id, endpoint_id, account_id, outbox_id, event, payload, status, attempts, next_retry_at, created_at)
        VALUES ($1, $2, $3, NULL, $4, $5, 'pending', 0, $6, $6)`,
-      [delivery.id, delivery.endpoint_id, delivery.account_id, delivery.event, JSON.stringify(delivery.payload), delivery.at],
+      [
+        delivery.id,
+        delivery.endpoint_id,
+        delivery.account_id,
+        delivery.event,
+        JSON.stringify(delivery.payload),
+        delivery.at,
+      ],
     );
     await this.wake();
   }

@@ -83,7 +83,8 @@ export function describeWebhookStoresContract(name: string, setup: () => Promise
       await f?.teardown();
     });
 
-    const insert = (endpoint: WebhookEndpointRecord, limit = 20) => f.uow.run(() => f.endpoints.insert(endpoint, limit));
+    const insert = (endpoint: WebhookEndpointRecord, limit = 20) =>
+      f.uow.run(() => f.endpoints.insert(endpoint, limit));
 
     describe('WebhookEndpointStore', () => {
       it('stores an endpoint whole and reads it back by account, mode and id only', async () => {
@@ -143,7 +144,8 @@ export function describeWebhookStoresContract(name: string, setup: () => Promise
         await f.insertDelivery(gone);
         await f.insertDelivery(stays);
         expect(await f.uow.run(() => f.endpoints.delete(accountId, 'test', endpoint.id))).toBe(false);
-        expect(await f.uow.run(() => f.endpoints.delete(await f.createAccount(), 'live', endpoint.id))).toBe(false);
+        const stranger = await f.createAccount();
+        expect(await f.uow.run(() => f.endpoints.delete(stranger, 'live', endpoint.id))).toBe(false);
         expect(await f.uow.run(() => f.endpoints.delete(accountId, 'live', endpoint.id))).toBe(true);
         expect(await f.uow.run(() => f.endpoints.delete(accountId, 'live', endpoint.id))).toBe(false);
         expect(await f.endpoints.list(accountId, 'live')).toEqual([kept]);
@@ -199,7 +201,11 @@ export function describeWebhookStoresContract(name: string, setup: () => Promise
       });
 
       it('requeues a pending one due now, its attempts and lease untouched', async () => {
-        const { endpoint, deliveries } = await endpointWith({ attempts: 2, next_retry_at: at(900), lease_until: at(30) });
+        const { endpoint, deliveries } = await endpointWith({
+          attempts: 2,
+          next_retry_at: at(900),
+          lease_until: at(30),
+        });
         const [pending] = deliveries as [WebhookDeliveryRow];
         await f.uow.run(() => f.deliveries.requeue(endpoint.id, pending.id, at(600)));
         expect(await f.stored(pending.id)).toEqual({ ...pending, next_retry_at: at(600) });

@@ -94,7 +94,11 @@ import { InMemoryOwnerNoticeQueue } from './owner-notice-queue';
 import { InMemoryMailTransport } from './mail-transport';
 import { InMemorySmsTransport } from './sms-transport';
 import { InMemoryWindowCounter } from './window-counter';
-import { InMemoryWebhookDeliveryLog, InMemoryWebhookEndpointStore, InMemoryWebhookSubscriptions } from './webhook-stores';
+import {
+  InMemoryWebhookDeliveryLog,
+  InMemoryWebhookEndpointStore,
+  InMemoryWebhookSubscriptions,
+} from './webhook-stores';
 import {
   InMemoryDeliveryQueue,
   InMemoryWebhookRelayStore,

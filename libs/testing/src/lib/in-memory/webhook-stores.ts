@@ -138,7 +138,9 @@ export class InMemoryWebhookSubscriptions extends WebhookSubscriptions {
   }
 
   async active(accountId: string, mode: Mode): Promise<ActiveSubscriptions> {
-    const active = this.db.webhookEndpoints.rows.filter((e) => e.account_id === accountId && e.mode === mode && e.active);
+    const active = this.db.webhookEndpoints.rows.filter(
+      (e) => e.account_id === accountId && e.mode === mode && e.active,
+    );
     const subscribed = new Set(active.flatMap((e) => e.events));
     return { active_endpoints: active.length, events: WEBHOOK_EVENTS.filter((event) => subscribed.has(event)) };
   }

@@ -1,3 +1,4 @@
+import { type Principal } from '@intake/domain-accounts';
 import {
   type GivenAccount,
   givenAccount,
@@ -20,7 +21,7 @@ describe('RetryDelivery', () => {
     retryDelivery = context.use(RetryDelivery);
   });
 
-  const retry = (endpointId: string, deliveryId: string, principal = given.liveKey) =>
+  const retry = (endpointId: string, deliveryId: string, principal: Principal = given.liveKey) =>
     retryDelivery.execute({ principal, endpointId, deliveryId, meta: META });
 
   it('gives a delivery that used all 6 attempts exactly one more, due now; attempts never reset; audited', async () => {

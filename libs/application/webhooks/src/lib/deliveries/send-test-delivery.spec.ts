@@ -1,12 +1,5 @@
 import { TEST_PAYLOAD_INTAKE_ID } from '@intake/domain-webhooks';
-import {
-  type GivenAccount,
-  givenAccount,
-  givenWebhook,
-  InMemoryContext,
-  META,
-  writtenState,
-} from '@intake/testing';
+import { type GivenAccount, givenAccount, givenWebhook, InMemoryContext, META, writtenState } from '@intake/testing';
 import { SendTestDelivery } from './send-test-delivery';
 
 describe('SendTestDelivery', () => {
@@ -71,9 +64,9 @@ describe('SendTestDelivery', () => {
     const theirs = givenWebhook(context, other);
     const test = givenWebhook(context, given, { mode: 'test' });
     const before = writtenState(context);
-    await expect(sendTest.execute({ principal: given.liveKey, endpointId: inactive.id, meta: META })).rejects.toMatchObject(
-      { code: 'conflict', reason: 'endpoint_inactive' },
-    );
+    await expect(
+      sendTest.execute({ principal: given.liveKey, endpointId: inactive.id, meta: META }),
+    ).rejects.toMatchObject({ code: 'conflict', reason: 'endpoint_inactive' });
     for (const endpointId of [theirs.id, test.id, 'whe_missing']) {
       await expect(sendTest.execute({ principal: given.owner, endpointId, meta: META })).rejects.toMatchObject({
         code: 'not_found',

@@ -149,7 +149,9 @@ describe('RegisterWebhook', () => {
     const allowing = new InMemoryContext().bind(WebhookSettings, new WebhookSettings(true));
     const account = await givenAccount(allowing);
     const registerAllowing = (url: string) =>
-      allowing.use(RegisterWebhook).execute({ principal: account.liveKey, url, events: ['item.submitted'], meta: META });
+      allowing
+        .use(RegisterWebhook)
+        .execute({ principal: account.liveKey, url, events: ['item.submitted'], meta: META });
     for (const url of ['http://127.0.0.1:8080/hook', 'http://localhost:4000/x', 'http://10.0.0.8/x']) {
       expect((await registerAllowing(url)).endpoint.url).toBe(url);
     }

@@ -41,7 +41,14 @@ export interface RegisteredWebhook {
  * `maxEndpointsPerMode` endpoints per account and mode (409 webhook_limit).
  */
 export class RegisterWebhook {
-  static readonly inject = [UnitOfWork, WebhookEndpointStore, SecretBox, AuditRecorder, Clock, WebhookSettings] as const;
+  static readonly inject = [
+    UnitOfWork,
+    WebhookEndpointStore,
+    SecretBox,
+    AuditRecorder,
+    Clock,
+    WebhookSettings,
+  ] as const;
 
   constructor(
     private readonly uow: UnitOfWork,

@@ -49,7 +49,11 @@ export abstract class WebhookDeliveryLog {
    * `attempts` never reset), then wakes the dispatchers. 'delivered' (nothing written) for one that
    * succeeded, undefined for none.
    */
-  abstract requeue(endpointId: string, deliveryId: string, now: Date): Promise<WebhookDeliveryRecord | 'delivered' | undefined>;
+  abstract requeue(
+    endpointId: string,
+    deliveryId: string,
+    now: Date,
+  ): Promise<WebhookDeliveryRecord | 'delivered' | undefined>;
   /** Queues a pending delivery with no attempt made, due at `at`, and wakes the dispatchers. */
   abstract insertTest(delivery: NewTestDelivery): Promise<void>;
 }
