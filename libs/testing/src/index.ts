@@ -17,3 +17,4 @@ export * from './lib/in-memory';
 export * from './lib/construct';
 export * from './lib/error-ledger';
 export * from './lib/contracts';
+export * from './lib/notification-listener';

@@ -4,4 +4,4 @@ export * from './lib/postgres.probe';
 export * from './lib/postgres.module';
 export * from './lib/migrations';
 export * from './lib/unit-of-work';
-export { WEBHOOK_OUTBOX_CHANNEL } from './lib/outbox.store';
+export * from './lib/outbox.store';

@@ -1,6 +1,10 @@
 import { InMemoryContext } from '../in-memory/container';
 import { InMemoryWebhookRelayStore } from '../in-memory/webhook-delivery';
-import { describeDeliveryQueueContract, describeWebhookRelayContract, type WebhookDeliveryFixture } from './webhook-delivery.contract';
+import {
+  describeDeliveryQueueContract,
+  describeWebhookRelayContract,
+  type WebhookDeliveryFixture,
+} from './webhook-delivery.contract';
 
 function inMemory(): WebhookDeliveryFixture {
   const context = new InMemoryContext();

@@ -32,7 +32,13 @@ export class InMemoryOutbox extends Outbox {
 
   async append(topic: string, payload: Record<string, unknown>, now: Date): Promise<void> {
     this.lastId += 1; // like a sequence: a rolled-back unit leaves a gap
-    this.table.rows.push({ id: this.lastId, topic, payload: asJson(payload), created_at: new Date(now), published_at: null });
+    this.table.rows.push({
+      id: this.lastId,
+      topic,
+      payload: asJson(payload),
+      created_at: new Date(now),
+      published_at: null,
+    });
   }
 
   /** Messages of a topic not yet relayed, oldest first (copies). */
