@@ -52,7 +52,11 @@ describe('shared test clock routes (TEST_CLOCK=enabled)', () => {
     try {
       const response = await post('/_test/tick');
       expect(response.statusCode).toBe(200);
-      expect(response.json()).toEqual({ now: '2030-01-01T12:00:00.000Z', passes: { due_chases: 2 }, drained: [] });
+      expect(response.json()).toEqual({
+        now: '2030-01-01T12:00:00.000Z',
+        passes: { due_chases: 2 },
+        drained: ['webhook_deliveries'],
+      });
       expect(seen).toEqual([SCHEDULER_TICK_JOB]);
     } finally {
       await worker.close();

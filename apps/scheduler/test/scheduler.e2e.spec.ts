@@ -57,6 +57,7 @@ describe('scheduler app (real Postgres and Redis)', () => {
           'intakes.retention': 0,
           'owner.notifications': 0,
           'files.scan_sweep': 0,
+          'webhooks.relay': 0,
         });
       } finally {
         await events.close();

@@ -10,6 +10,8 @@ import { PostgresModule, PostgresProbe, translateDatabaseError } from '@intake/p
 import { FilesPersistenceModule } from '@intake/postgres-files';
 import { IntakesPersistenceModule } from '@intake/postgres-intakes';
 import { ChasingPersistenceModule } from '@intake/postgres-chasing';
+import { WebhookDeliveryPersistenceModule } from '@intake/postgres-webhooks';
+import { RelayWebhookEvents } from '@intake/application-webhooks';
 import { AccountsPersistenceModule } from '@intake/postgres-accounts';
 import { ScanFile, SweepScans } from '@intake/application-files';
 import {
@@ -74,6 +76,7 @@ export class SchedulerModule {
         IntakesPersistenceModule,
         FilesPersistenceModule,
         ChasingPersistenceModule,
+        WebhookDeliveryPersistenceModule,
       ],
       providers: [
         { provide: PortalLinks, useValue: new PortalLinks(config.portalUrl) },
@@ -98,11 +101,19 @@ export class SchedulerModule {
         useCase(SendOwnerNotices),
         useCase(ScanFile),
         useCase(SweepScans),
+        useCase(RelayWebhookEvents),
         {
           provide: SCHEDULER_PASSES,
           // Owner notifications after the passes that queue them (a stall, an overdue intake), so
-          // one pass sends what it found.
-          inject: [SendDueChases, SweepOverdueIntakes, PurgeExpiredIntakes, SendOwnerNotices, SweepScans],
+          // one pass sends what it found; the webhook relay last, for the events the others fired.
+          inject: [
+            SendDueChases,
+            SweepOverdueIntakes,
+            PurgeExpiredIntakes,
+            SendOwnerNotices,
+            SweepScans,
+            RelayWebhookEvents,
+          ],
           useFactory: (...passes: SchedulerPass[]) => passes,
         },
         SchedulerProcessor,

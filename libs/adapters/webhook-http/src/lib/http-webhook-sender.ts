@@ -1,5 +1,6 @@
 import { type LookupAddress, type LookupOptions } from 'node:dns';
 import { type LookupFunction } from 'node:net';
+import { type OnApplicationShutdown } from '@nestjs/common';
 import { Agent, request } from 'undici';
 import { type AttemptResult, type WebhookRequest, WebhookSender } from '@intake/application-webhooks';
 import { checkAddress, checkWebhookUrl } from '@intake/domain-webhooks';
@@ -35,8 +36,9 @@ class AnswerTimeout extends Error {}
  * between the check and the connection. Redirects are never followed (undici's `request` has no
  * redirect handling unless asked). An attempt never throws: whatever went wrong is its `error`.
  */
-export class HttpWebhookSender extends WebhookSender {
+export class HttpWebhookSender extends WebhookSender implements OnApplicationShutdown {
   private readonly agent: Agent;
+  private closing: Promise<void> | undefined;
   private readonly timeoutMs: number;
   private readonly maxAnswerBytes: number;
   private readonly resolver: HostResolver;
@@ -88,9 +90,14 @@ export class HttpWebhookSender extends WebhookSender {
     }
   }
 
-  /** Closes the kept-alive connections (at shutdown). */
+  /** Closes the kept-alive connections, once (at shutdown, after the sends in flight). */
   close(): Promise<void> {
-    return this.agent.close();
+    this.closing ??= this.agent.close();
+    return this.closing;
+  }
+
+  onApplicationShutdown(): Promise<void> {
+    return this.close();
   }
 
   /**

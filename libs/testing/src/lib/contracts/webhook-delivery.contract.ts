@@ -3,6 +3,7 @@ import {
   type DeliveryQueue,
   type DueDelivery,
   fanOut,
+  type OutboxWebhookEvent,
   type WebhookEndpointRecord,
   type WebhookEndpointStore,
   type WebhookRelayStore,
@@ -162,7 +163,7 @@ export function describeWebhookRelayContract(name: string, setup: () => Promise<
       const endpoint = await givenEndpoint(f, { events: ['intake.archived'] });
       await commitEvent(f, endpoint.account_id, 'live', 'intake.archived');
       const { events } = await relayAll(f, at(6));
-      const [event] = events as [{ outbox_id: string }];
+      const [event] = events as [OutboxWebhookEvent];
       const heard = await f.wakeUps();
       const again = await f.uow.run(() =>
         f.relay.fanOut(
