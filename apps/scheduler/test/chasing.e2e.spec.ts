@@ -1,14 +1,7 @@
-import { getQueueToken } from '@nestjs/bullmq';
-import { type Queue, QueueEvents } from 'bullmq';
-import Redis from 'ioredis';
 import { CreateIntake, IntakeStore, systemAccess } from '@intake/application-intakes';
-import { type PassReport } from '@intake/application-scheduling';
-import { SharedTestClock } from '@intake/clock';
 import { type Principal } from '@intake/domain-accounts';
-import { Clock } from '@intake/kernel';
-import { QueueName, SCHEDULER_TICK_JOB } from '@intake/queue';
-import { construct, SmtpSink, startTestApp, type TestApp, useTestEnvironment } from '@intake/testing';
-import { SchedulerModule } from '../src/app/scheduler.module';
+import { construct, type SmtpSink, type TestApp, useTestEnvironment } from '@intake/testing';
+import { type ClockedScheduler, startClockedScheduler } from './clocked-scheduler';
 import { givenOwner } from './given-owner';
 
 /** 2031-03-26 is a Wednesday; Prague moves to summer time on Sunday 2031-03-30. */
@@ -17,32 +10,14 @@ const DAY_MS = 24 * 3600 * 1000;
 
 describe('chasing: the scheduler sends invitations and reminders (real Postgres, Redis and SMTP)', () => {
   const harness = useTestEnvironment();
-  const sink = new SmtpSink();
+  let scheduler: ClockedScheduler;
   let t: TestApp;
-  let redis: Redis;
-  let events: QueueEvents;
-  let clock: SharedTestClock;
+  let sink: SmtpSink;
   let owner: Extract<Principal, { kind: 'session' }>;
 
   beforeAll(async () => {
-    await sink.start();
-    t = await startTestApp(
-      {
-        ...harness.environment.env,
-        TEST_CLOCK: 'enabled',
-        SMTP_URL: sink.url,
-        MAIL_FROM: 'Intake <noreply@intake.example>',
-      },
-      (c) => SchedulerModule.forRoot(c),
-      { app: 'scheduler' },
-    );
-    redis = new Redis(t.config.redis.url);
-    clock = new SharedTestClock(redis, t.config.redis.prefix);
-    events = new QueueEvents(QueueName.Scheduler, {
-      connection: { host: '127.0.0.1', port: Number(new URL(t.config.redis.url).port || 6379) },
-      prefix: `${t.config.redis.prefix}:bull`,
-    });
-    await events.waitUntilReady();
+    scheduler = await startClockedScheduler(harness.environment.env);
+    ({ t, sink } = scheduler);
     owner = await givenOwner(t, {
       name: 'Studio Nováková',
       plan: 'studio',
@@ -50,19 +25,7 @@ describe('chasing: the scheduler sends invitations and reminders (real Postgres,
       sender_name: 'Jana from Studio',
     });
   }, 60_000);
-  afterAll(async () => {
-    await events?.close();
-    redis?.disconnect();
-    await t?.close();
-    await sink.stop();
-  }, 60_000);
-
-  /** Moves the shared clock and runs one scheduler pass through the queue, as POST /_test/tick does. */
-  async function tickAt(now: Date): Promise<PassReport> {
-    await clock.setNow(now);
-    const job = await t.app.get<Queue>(getQueueToken(QueueName.Scheduler)).add(SCHEDULER_TICK_JOB, {});
-    return (await job.waitUntilFinished(events, 20_000)) as PassReport;
-  }
+  afterAll(() => scheduler?.close(), 60_000);
 
   const create = (principal: Principal, project: string) =>
     construct(t.app, CreateIntake).execute({
@@ -85,8 +48,7 @@ describe('chasing: the scheduler sends invitations and reminders (real Postgres,
     });
 
   it('sends the invitation and the default reminders at 10:00 Prague time across the DST change, then stalls; a test intake sends nothing', async () => {
-    await clock.setNow(INVITED);
-    await t.app.get(Clock, { strict: false }).sync(); // the app reads the shared clock when told to
+    await scheduler.at(INVITED);
     const live = (await create(owner, 'Bakery')).intake;
     const test = (
       await create(
@@ -101,7 +63,7 @@ describe('chasing: the scheduler sends invitations and reminders (real Postgres,
     const sentPerDay: number[] = [];
     for (let day = 0; day <= 10; day += 1) {
       const before = chaseMails().length;
-      const report = await tickAt(new Date(INVITED.getTime() + day * DAY_MS + 60_000)); // a minute past
+      const report = await scheduler.tickAt(new Date(INVITED.getTime() + day * DAY_MS + 60_000)); // a minute past
       expect(report.passes).toHaveProperty('chases');
       sentPerDay.push(chaseMails().length - before);
     }

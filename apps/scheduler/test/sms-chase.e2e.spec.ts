@@ -1,16 +1,10 @@
-import { getQueueToken } from '@nestjs/bullmq';
-import { type Queue, QueueEvents } from 'bullmq';
-import Redis from 'ioredis';
 import { UsageStore } from '@intake/application-accounts';
 import { RecordManualChase } from '@intake/application-chasing';
 import { CreateIntake, IntakeStore } from '@intake/application-intakes';
-import { SharedTestClock } from '@intake/clock';
 import { type Principal } from '@intake/domain-accounts';
-import { Clock } from '@intake/kernel';
 import { Sql } from '@intake/postgres';
-import { QueueName, SCHEDULER_TICK_JOB } from '@intake/queue';
-import { construct, FakeSmsProvider, startTestApp, type TestApp, useTestEnvironment } from '@intake/testing';
-import { SchedulerModule } from '../src/app/scheduler.module';
+import { construct, FakeSmsProvider, type TestApp, useTestEnvironment } from '@intake/testing';
+import { type ClockedScheduler, startClockedScheduler } from './clocked-scheduler';
 import { givenOwner } from './given-owner';
 
 const NOW = new Date('2031-05-06T10:00:00Z');
@@ -19,47 +13,30 @@ const META = { ip: null, requestId: null };
 describe('SMS chases: the scheduler texts the client through the Twilio adapter (real Postgres and Redis, fake Twilio)', () => {
   const harness = useTestEnvironment();
   const twilio = new FakeSmsProvider();
+  let scheduler: ClockedScheduler;
   let t: TestApp;
-  let redis: Redis;
-  let events: QueueEvents;
   let owner: Extract<Principal, { kind: 'session' }>;
 
   beforeAll(async () => {
     await twilio.start();
     const settings = twilio.settings();
-    t = await startTestApp(
-      {
-        ...harness.environment.env,
-        TEST_CLOCK: 'enabled',
-        TWILIO_BASE_URL: settings.baseUrl,
-        TWILIO_ACCOUNT_SID: settings.accountSid,
-        TWILIO_AUTH_TOKEN: settings.authToken,
-        TWILIO_FROM: settings.from,
-      },
-      (c) => SchedulerModule.forRoot(c),
-      { app: 'scheduler' },
-    );
-    redis = new Redis(t.config.redis.url);
-    await new SharedTestClock(redis, t.config.redis.prefix).setNow(NOW);
-    await t.app.get(Clock, { strict: false }).sync();
-    events = new QueueEvents(QueueName.Scheduler, {
-      connection: { host: '127.0.0.1', port: Number(new URL(t.config.redis.url).port || 6379) },
-      prefix: `${t.config.redis.prefix}:bull`,
+    scheduler = await startClockedScheduler({
+      ...harness.environment.env,
+      TWILIO_BASE_URL: settings.baseUrl,
+      TWILIO_ACCOUNT_SID: settings.accountSid,
+      TWILIO_AUTH_TOKEN: settings.authToken,
+      TWILIO_FROM: settings.from,
     });
-    await events.waitUntilReady();
+    t = scheduler.t;
+    await scheduler.at(NOW);
     owner = await givenOwner(t, { plan: 'solo', name: 'Studio Nova', sender_name: 'Jana' });
   }, 60_000);
   afterAll(async () => {
-    await events?.close();
-    redis?.disconnect();
-    await t?.close();
+    await scheduler?.close();
     await twilio.stop();
   }, 60_000);
 
-  async function tick(): Promise<void> {
-    const job = await t.app.get<Queue>(getQueueToken(QueueName.Scheduler)).add(SCHEDULER_TICK_JOB, {});
-    await job.waitUntilFinished(events, 20_000);
-  }
+  const tick = () => scheduler.tick();
 
   async function smsChase(project: string) {
     const { intake } = await construct(t.app, CreateIntake).execute({

@@ -1,18 +1,11 @@
-import { getQueueToken } from '@nestjs/bullmq';
-import { type Queue, QueueEvents } from 'bullmq';
-import Redis from 'ioredis';
 import { Readable } from 'node:stream';
 import { FileStore, ObjectStorage, uploadKey } from '@intake/application-files';
 import { CreateIntake, IntakeStore, MarkReceivedOutside, systemAccess } from '@intake/application-intakes';
-import { type PassReport } from '@intake/application-scheduling';
-import { SharedTestClock } from '@intake/clock';
 import { type Principal } from '@intake/domain-accounts';
 import { newId } from '@intake/ids';
-import { Clock } from '@intake/kernel';
 import { Sql } from '@intake/postgres';
-import { QueueName, SCHEDULER_TICK_JOB } from '@intake/queue';
-import { construct, SmtpSink, startTestApp, type TestApp, useTestEnvironment } from '@intake/testing';
-import { SchedulerModule } from '../src/app/scheduler.module';
+import { construct, type SmtpSink, type TestApp, useTestEnvironment } from '@intake/testing';
+import { type ClockedScheduler, startClockedScheduler } from './clocked-scheduler';
 import { givenOwner } from './given-owner';
 
 /** Sunday 2031-03-30: Prague springs forward, so the due day ends at 24:00 CEST = 22:00 UTC. */
@@ -24,53 +17,22 @@ const META = { ip: null, requestId: null };
 
 describe('sweeps: overdue intakes, retention and the owner’s notifications (real Postgres, Redis and SMTP)', () => {
   const harness = useTestEnvironment();
-  const sink = new SmtpSink();
+  let scheduler: ClockedScheduler;
   let t: TestApp;
-  let redis: Redis;
-  let events: QueueEvents;
-  let clock: SharedTestClock;
+  let sink: SmtpSink;
   let owner: Extract<Principal, { kind: 'session' }>;
   let sql: Sql;
 
   beforeAll(async () => {
-    await sink.start();
-    t = await startTestApp(
-      {
-        ...harness.environment.env,
-        TEST_CLOCK: 'enabled',
-        SMTP_URL: sink.url,
-        MAIL_FROM: 'Intake <noreply@intake.example>',
-      },
-      (c) => SchedulerModule.forRoot(c),
-      { app: 'scheduler' },
-    );
-    redis = new Redis(t.config.redis.url);
-    clock = new SharedTestClock(redis, t.config.redis.prefix);
-    events = new QueueEvents(QueueName.Scheduler, {
-      connection: { host: '127.0.0.1', port: Number(new URL(t.config.redis.url).port || 6379) },
-      prefix: `${t.config.redis.prefix}:bull`,
-    });
-    await events.waitUntilReady();
+    scheduler = await startClockedScheduler(harness.environment.env);
+    ({ t, sink } = scheduler);
     owner = await givenOwner(t, { name: 'Studio Nova', plan: 'studio' });
     sql = t.app.get(Sql, { strict: false });
   }, 60_000);
-  afterAll(async () => {
-    await events?.close();
-    redis?.disconnect();
-    await t?.close();
-    await sink.stop();
-  }, 60_000);
+  afterAll(() => scheduler?.close(), 60_000);
 
-  /** Moves the shared clock and runs one scheduler pass through the queue, as POST /_test/tick does. */
-  async function tickAt(now: Date): Promise<PassReport> {
-    await clock.setNow(now);
-    const job = await t.app.get<Queue>(getQueueToken(QueueName.Scheduler)).add(SCHEDULER_TICK_JOB, {});
-    return (await job.waitUntilFinished(events, 20_000)) as PassReport;
-  }
-  async function at(now: Date): Promise<void> {
-    await clock.setNow(now);
-    await t.app.get(Clock, { strict: false }).sync();
-  }
+  const tickAt = (now: Date) => scheduler.tickAt(now);
+  const at = (now: Date) => scheduler.at(now);
   const outbox = async (event: string) =>
     (
       await sql.query<{ payload: { mode: string; payload: Record<string, unknown> } }>(

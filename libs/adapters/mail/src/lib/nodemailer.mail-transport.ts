@@ -4,6 +4,7 @@ import { access, mkdir, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { createTransport, type Transporter } from 'nodemailer';
 import { MailTransport, type OutgoingMail, type SentMail } from '@intake/application-mail';
+import { buildRawMessage } from './mime-message';
 
 export interface MailSettings {
   /** smtp:// or smtps:// URL; unset means the outbox directory. */
@@ -12,7 +13,13 @@ export interface MailSettings {
   from: string;
 }
 
+/**
+ * What nodemailer sends: the message we built ourselves when it has the usual shape (see
+ * buildRawMessage), else the fields for nodemailer's composer.
+ */
 function toMessage(mail: OutgoingMail, defaultFrom: string) {
+  const built = buildRawMessage(mail, defaultFrom);
+  if (built) return { envelope: built.envelope, raw: built.raw, messageId: built.messageId };
   return {
     from: mail.from ?? defaultFrom,
     to: mail.to,
