@@ -39,29 +39,29 @@ interface ParsedHeader {
  * while a secret is being rotated); other schemes are ignored. Null when it is not that.
  */
 function parseHeader(header: string): ParsedHeader | null {
-  const timestamps: string[] = [];
+  const timestamps: number[] = [];
   const signatures: Buffer[] = [];
   for (const part of header.split(',')) {
     const eq = part.indexOf('=');
     if (eq < 1) return null;
     const key = part.slice(0, eq).trim();
     const value = part.slice(eq + 1).trim();
-    if (key === 't') timestamps.push(value);
+    if (key === 't') {
+      if (!TIMESTAMP.test(value)) return null;
+      timestamps.push(Number(value));
+    }
     if (key === 'v1') {
       if (!SIGNATURE.test(value)) return null;
       signatures.push(Buffer.from(value, 'hex'));
     }
   }
-  const [timestamp] = timestamps;
-  if (timestamps.length !== 1 || timestamp === undefined || !TIMESTAMP.test(timestamp) || signatures.length === 0) {
-    return null;
-  }
-  return { timestamp: Number(timestamp), signatures };
+  if (timestamps.length !== 1 || signatures.length === 0) return null;
+  return { timestamp: timestamps[0] as number, signatures };
 }
 
 function hmac(secret: string, rawBody: string | Buffer, timestamp: number): Buffer {
-  const mac = createHmac('sha256', secret).update(`${timestamp}.`, 'utf8');
-  return (typeof rawBody === 'string' ? mac.update(rawBody, 'utf8') : mac.update(rawBody)).digest();
+  // A string is hashed as its UTF-8 bytes, a Buffer as it is.
+  return createHmac('sha256', secret).update(`${timestamp}.`).update(rawBody).digest();
 }
 
 function requireSecret(secret: string): void {

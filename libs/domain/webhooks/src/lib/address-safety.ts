@@ -164,7 +164,8 @@ export function checkWebhookUrl(url: string, policy: AddressPolicy): UrlVerdict 
   if (parsed.port !== '' && !isAllowedPort(Number(parsed.port))) {
     return { ok: false, reason: `port ${parsed.port} is not allowed: use 80, 443 or 1024 to 65535` };
   }
-  const host = parsed.hostname.replace(/^\[(.*)\]$/, '$1');
+  // An IPv6 literal's host name keeps its brackets: [::1].
+  const host = parsed.hostname.startsWith('[') ? parsed.hostname.slice(1, -1) : parsed.hostname;
   if (isLocalhostName(host)) {
     return policy.allowPrivateNetworks
       ? { ok: true, url: parsed }

@@ -52,11 +52,13 @@ function plural(count: number, one: string, many: string): string {
   return count === 1 ? `1 ${one}` : `${count} ${many}`;
 }
 
+/** ` (a, b, c, d, e and 2 more)`, or nothing for no keys. */
 function keyList(keys: unknown, v: Value): string {
   const list = Array.isArray(keys) ? keys : [];
   const shown = list.slice(0, MAX_LISTED).map((key) => v(key, MAX_KEY));
   const more = list.length - shown.length;
-  return more > 0 ? `${shown.join(', ')} and ${more} more` : shown.join(', ');
+  if (shown.length === 0) return '';
+  return more > 0 ? ` (${shown.join(', ')} and ${more} more)` : ` (${shown.join(', ')})`;
 }
 
 function count(list: unknown): number {
@@ -96,14 +98,14 @@ function sentence(payload: WebhookPayload, v: Value): string {
     case 'intake.stalled':
       return (
         `Project ${project} stalled: the reminders ran out with ` +
-        `${plural(count(payload.missing_items), 'required item', 'required items')} missing ` +
-        `(${keyList(payload.missing_items, v)}).`
+        `${plural(count(payload.missing_items), 'required item', 'required items')} missing` +
+        `${keyList(payload.missing_items, v)}.`
       );
     case 'intake.overdue':
       return (
         `Project ${project} is overdue (due ${v(payload.due_date, MAX_KEY)}) with ` +
-        `${plural(count(payload.outstanding_items), 'required item', 'required items')} outstanding ` +
-        `(${keyList(payload.outstanding_items, v)}).`
+        `${plural(count(payload.outstanding_items), 'required item', 'required items')} outstanding` +
+        `${keyList(payload.outstanding_items, v)}.`
       );
     case 'intake.archived':
       return `Project ${project} was archived.`;

@@ -15,7 +15,7 @@ export const WEBHOOK_EVENTS = [
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 
 export function isWebhookEvent(value: unknown): value is WebhookEvent {
-  return typeof value === 'string' && (WEBHOOK_EVENTS as readonly string[]).includes(value);
+  return (WEBHOOK_EVENTS as readonly unknown[]).includes(value);
 }
 
 /**
@@ -27,5 +27,5 @@ export const WEBHOOK_FORMATS = ['raw', 'slack', 'discord'] as const;
 export type WebhookFormat = (typeof WEBHOOK_FORMATS)[number];
 
 export function isWebhookFormat(value: unknown): value is WebhookFormat {
-  return typeof value === 'string' && (WEBHOOK_FORMATS as readonly string[]).includes(value);
+  return (WEBHOOK_FORMATS as readonly unknown[]).includes(value);
 }

@@ -267,8 +267,6 @@ export function inSpecOrder<P extends object>(payload: P): P {
   for (const field of PAYLOAD_FIELD_ORDER) {
     if (field in source) ordered[field] = source[field];
   }
-  for (const [field, value] of Object.entries(source)) {
-    if (!(field in ordered)) ordered[field] = value;
-  }
-  return ordered as P;
+  // Fields already placed keep their place; the others follow in their own order.
+  return { ...ordered, ...source } as P;
 }

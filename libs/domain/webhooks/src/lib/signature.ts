@@ -16,7 +16,7 @@ export const WEBHOOK_TOLERANCE_SECONDS = 300;
 
 /** The hex HMAC-SHA256, keyed with the secret string's UTF-8 bytes, of `<t>.<rawBody>`. */
 export function signatureOf(secret: string, rawBody: string, unixSeconds: number): string {
-  return createHmac('sha256', secret).update(`${unixSeconds}.${rawBody}`, 'utf8').digest('hex');
+  return createHmac('sha256', secret).update(`${unixSeconds}.${rawBody}`).digest('hex');
 }
 
 /**

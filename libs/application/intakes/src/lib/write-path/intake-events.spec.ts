@@ -1,5 +1,7 @@
 import { type GivenAccount, givenAccount, givenIntake, InMemoryContext } from '@intake/testing';
 import { type IntakeEvent } from '@intake/domain-intake';
+import { FILE_TYPES } from '@intake/domain-items';
+import { FILE_COUNT_ITEM_TYPES } from '@intake/domain-webhooks';
 import { type IntakeRecord, type ItemRecord } from '../model/records';
 import { IntakeEvents } from './intake-events';
 
@@ -65,6 +67,10 @@ describe('IntakeEvents', () => {
       expect.objectContaining({ item_key: 'photos', file_count: 0 }),
     ]);
     expect(JSON.stringify(context.webhooks())).not.toContain(intake.client_email);
+  });
+
+  it('counts files for exactly the item types the items context calls file types', () => {
+    expect([...FILE_COUNT_ITEM_TYPES].sort()).toEqual([...FILE_TYPES].sort());
   });
 
   it('leaves the label and type null when the item is not among those given', async () => {
