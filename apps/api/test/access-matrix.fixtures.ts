@@ -127,6 +127,22 @@ export class World {
     });
   }
 
+  /** A webhook endpoint of the world's mode (its key's), registered through the api. */
+  webhook(): Promise<string> {
+    return this.once('webhook', async () => {
+      const payload = { url: 'https://hooks.example.com/access-matrix', events: ['item.submitted'] };
+      return (await ok<{ id: string }>('webhook', 201, this.asKey('POST', '/v1/webhooks', payload))).id;
+    });
+  }
+
+  /** A delivery of that endpoint: its test delivery, pending. */
+  webhookDelivery(): Promise<string> {
+    return this.once('webhookDelivery', async () => {
+      const url = `/v1/webhooks/${await this.webhook()}/test`;
+      return (await ok<{ delivery_id: string }>('webhook delivery', 202, this.asKey('POST', url))).delivery_id;
+    });
+  }
+
   /** A member invited and accepted through the api: their user id. */
   member(): Promise<string> {
     return this.once('member', async () => (await inviteMember(this.api, this.creator.session())).userId);
@@ -156,6 +172,12 @@ export interface PathFixture {
   modal: boolean;
   /** An identifier (not a name inside its parent, like an item key): another account's must not resolve. */
   id: boolean;
+  /**
+   * Of the mode, not of the key that made it (a webhook endpoint): every test key of the account
+   * reaches it, so "another test key" is no refusal for it (webhooks.e2e.spec.ts checks that it
+   * is allowed); the other mode's keys still must not reach it.
+   */
+  sharedByMode?: true;
 }
 
 /** The path parameters of the api's routes (see the controllers' `@Param`s), by what they name. */
@@ -168,6 +190,8 @@ export const PATH_FIXTURES: readonly PathFixture[] = [
   { suffix: '/folders/{id}', value: (w) => w.folder(), modal: false, id: true },
   { suffix: '/keys/{id}', value: (w) => w.apiKey(), modal: false, id: true },
   { suffix: '/members/{userId}', value: (w) => w.member(), modal: false, id: true },
+  { suffix: '/webhooks/{id}', value: (w) => w.webhook(), modal: true, id: true, sharedByMode: true },
+  { suffix: '/deliveries/{deliveryId}', value: (w) => w.webhookDelivery(), modal: true, id: true, sharedByMode: true },
 ];
 
 /** The fixture of each path parameter; throws naming the first parameter without one. */

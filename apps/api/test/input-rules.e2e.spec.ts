@@ -31,7 +31,10 @@ describe('input rules shared by every route (real Postgres)', () => {
       details: [{ path, message }],
       request_id: expect.any(String),
     });
-    expect((await asKey('GET', '/v1/account')).json().account).toMatchObject({ name: 'Studio', default_language: 'en' });
+    expect((await asKey('GET', '/v1/account')).json().account).toMatchObject({
+      name: 'Studio',
+      default_language: 'en',
+    });
   });
 
   it('keeps null as the value that clears a nullable field', async () => {

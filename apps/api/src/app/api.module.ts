@@ -10,9 +10,11 @@ import { PostgresModule, PostgresProbe, translateDatabaseError } from '@intake/p
 import { FilesPersistenceModule } from '@intake/postgres-files';
 import { IntakesPersistenceModule } from '@intake/postgres-intakes';
 import { ChasingPersistenceModule } from '@intake/postgres-chasing';
+import { WebhooksPersistenceModule } from '@intake/postgres-webhooks';
 import { QueueModule } from '@intake/queue';
 import { RedisModule, RedisProbe } from '@intake/redis';
 import { S3Module } from '@intake/s3';
+import { SecretBoxModule } from '@intake/secret-box';
 import { SmsModule } from '@intake/sms';
 import { StorageFsModule } from '@intake/storage-fs';
 import { UploadsModule } from '@intake/uploads';
@@ -24,6 +26,7 @@ import { MailEventsModule } from './mail-events/mail-events.module';
 import { PortalModule } from './portal/portal.module';
 import { PortalPageModule } from './portal-page/portal-page.module';
 import { TestClockModule } from './test-clock/test-clock.module';
+import { WebhooksModule } from './webhooks/webhooks.module';
 
 /** The api: /v1 API, portal, probes, OpenAPI; test-clock routes only with TEST_CLOCK=enabled. */
 @Module({})
@@ -45,6 +48,7 @@ export class ApiModule {
         AntivirusModule.forRoot(config.antivirus),
         UploadsModule,
         QueueModule.forRoot(config.redis),
+        SecretBoxModule.forRoot(config.encryption),
         SharedKernelModule,
         HttpModule.forRoot({
           probes: [PostgresProbe, RedisProbe, ObjectStorageProbe, MailTransportProbe],
@@ -54,12 +58,14 @@ export class ApiModule {
         IntakesPersistenceModule,
         FilesPersistenceModule,
         ChasingPersistenceModule,
+        WebhooksPersistenceModule,
         AccountsModule,
         IntakesModule,
         ChasingModule,
         PortalModule,
         FilesModule,
         MailEventsModule,
+        WebhooksModule,
         PortalPageModule.forRoot(config),
         ...(config.testClock ? [TestClockModule] : []),
       ],

@@ -7,7 +7,8 @@ import { type Api, type Owner } from '../api-test-app';
  * How each fixture is made, through the api itself as the owner's session: a folder, a template,
  * a live intake with a bounced recipient and items in each state the operations act on (submitted,
  * with an uploaded file, received outside, waived, with a waiver proposed by the client), a brief
- * file and a signed URL to it, a spare API key, a team member and an unused invitation.
+ * file and a signed URL to it, a spare API key, a team member, an unused invitation, and a webhook
+ * endpoint with a test delivery.
  */
 
 export type Part =
@@ -19,7 +20,9 @@ export type Part =
   | 'signedUrl'
   | 'spareKey'
   | 'member'
-  | 'invitation';
+  | 'invitation'
+  | 'webhook'
+  | 'webhookDelivery';
 
 /** What a part needs first; dropping a part drops what needs it. */
 export const DEPENDS_ON: Record<Part, Part[]> = {
@@ -32,6 +35,8 @@ export const DEPENDS_ON: Record<Part, Part[]> = {
   spareKey: [],
   member: [],
   invitation: [],
+  webhook: [],
+  webhookDelivery: ['webhook'],
 };
 
 /** The intake's items: each kind of item the owner's operations treat differently. */
@@ -70,6 +75,9 @@ export interface World {
   spareKey?: string;
   member?: string;
   invitation?: string;
+  /** A live webhook endpoint (the session's mode) and its test delivery. */
+  webhook?: string;
+  webhookDelivery?: string;
 }
 
 /** One request as the world's owner; anything but `expected` fails the fixture. */
@@ -166,6 +174,19 @@ export async function buildPart(api: Api, world: World, part: Part): Promise<voi
       const url = `/v1/intakes/${world.intake?.id}/brief/files/${world.briefFile}/url`;
       const location = String((await call(api, world, { method: 'GET', url }, 302)).headers['location']);
       world.signedUrl = Object.fromEntries(new URL(location).searchParams);
+      return;
+    }
+    case 'webhook': {
+      const payload = { url: `https://hooks.example.com/${n}`, events: ['item.submitted', 'intake.completed'] };
+      const response = await call(api, world, { method: 'POST', url: '/v1/webhooks', payload }, 201);
+      world.webhook = response.json<{ id: string }>().id;
+      return;
+    }
+    case 'webhookDelivery': {
+      const url = `/v1/webhooks/${world.webhook}/test`;
+      world.webhookDelivery = (await call(api, world, { method: 'POST', url }, 202)).json<{
+        delivery_id: string;
+      }>().delivery_id;
       return;
     }
     case 'spareKey':

@@ -25,6 +25,8 @@ const PROVIDERS: Record<string, Provider> = {
   'folders/{id}': { part: 'folder', values: (w) => [w.folder ?? ''] },
   'keys/{id}': { part: 'spareKey', values: (w) => [w.spareKey ?? ''] },
   'members/{userId}': { part: 'member', values: (w) => [w.member ?? ''] },
+  'webhooks/{id}': { part: 'webhook', values: (w) => [w.webhook ?? ''] },
+  'deliveries/{deliveryId}': { part: 'webhookDelivery', values: (w) => [w.webhookDelivery ?? ''] },
   folder_id: { part: 'folder', values: (w) => [w.folder ?? ''] },
   item_key: { part: 'itemStates', values: () => ITEMS.map((i) => i.key) },
   template: { part: 'template', values: (w) => [w.template ?? ''] },

@@ -32,6 +32,7 @@ const BUSINESS_RULES: Array<{ path?: RegExp; message?: RegExp; why: string }> = 
   { message: /^is not accepted: item "[^"]*" takes /, why: 'whether an item takes files depends on its type' },
   { path: /^value($|[.[])/, why: 'an answer is checked against the stored item’s type, options and constraints' },
   { path: /^files?($|[.[])/, why: 'an upload is checked against the item’s type and constraints; submit needs one' },
+  { path: /^url$/, why: 'a webhook URL’s address safety: scheme, port, user info, internal hosts (issue #13)' },
 ];
 
 const FORMATS_AJV_KNOWS = new Set([

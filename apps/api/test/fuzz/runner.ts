@@ -161,8 +161,7 @@ export async function fuzzOperation(
     );
     if (response.statusCode === 401 && (plan.auth === 'session' || plan.auth === 'key')) {
       await fixtures.credentialsGone(plan.auth);
-    }
-    else if (response.statusCode < 300 && operation.method !== 'GET') fixtures.used(names);
+    } else if (response.statusCode < 300 && operation.method !== 'GET') fixtures.used(names);
     if (problems.length > 0) {
       const answer = `${response.statusCode} ${response.body.slice(0, 500)}${serverError(api, response.headers['x-request-id'])}`;
       throw new FuzzFailure(sent, `${plan.label}${sentValid ? ' (valid by the schema)' : ''}`, problems, answer);

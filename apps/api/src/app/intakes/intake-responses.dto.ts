@@ -306,8 +306,20 @@ export class IntakeListResponse {
 // ---- POST /v1/intakes ----
 
 export class FollowUpWebhookView {
-  @ApiProperty({ type: 'integer', example: 0 }) active_endpoints!: number;
-  @ApiProperty({ enum: WEBHOOK_EVENTS, isArray: true, example: [...WEBHOOK_EVENTS] }) events!: WebhookEvent[];
+  @ApiProperty({
+    type: 'integer',
+    example: 1,
+    description: 'the account’s active webhook endpoints of the intake’s mode',
+  })
+  active_endpoints!: number;
+  @ApiProperty({
+    enum: WEBHOOK_EVENTS,
+    isArray: true,
+    example: ['item.submitted', 'intake.completed'],
+    description:
+      'the events those endpoints take, together; webhooks are recommended once item.submitted and intake.completed are among them',
+  })
+  events!: WebhookEvent[];
   @ApiProperty({ example: 'POST /v1/webhooks' }) register_with!: string;
 }
 
@@ -321,7 +333,8 @@ export class FollowUpScheduleView {
 export class FollowUpView {
   @ApiProperty({ enum: ['webhook', 'schedule'], example: 'schedule' }) recommended!: 'webhook' | 'schedule';
   @ApiProperty({
-    example: 'No active webhook endpoint covers this intake’s events: poll the status endpoint, or register a webhook.',
+    example:
+      'No active webhook endpoint takes item.submitted and intake.completed for this intake’s mode: poll the status endpoint, or register a webhook.',
   })
   reason!: string;
   @ApiProperty({ type: FollowUpWebhookView }) webhook!: FollowUpWebhookView;

@@ -7,7 +7,8 @@ import {
   type ListRow,
 } from '@intake/application-intakes';
 import { type Plan } from '@intake/domain-accounts';
-import { itemNotFound, WEBHOOK_EVENTS } from '@intake/domain-intake';
+import { FOLLOW_UP_EVENTS, type WebhookCoverage } from '@intake/application-webhooks';
+import { itemNotFound } from '@intake/domain-intake';
 import { isDecisionType, isFileType } from '@intake/domain-items';
 import type {
   BriefFileView,
@@ -142,21 +143,30 @@ export function chaseView(chase: ChaseRecord): ChaseView {
 }
 
 /**
- * follow_up of the 201: poll on a schedule until webhooks exist. Poll at the plan's interval but
- * at most hourly for something that takes days; until the due date plus a week, else 30 days.
+ * follow_up of the 201: wait for webhooks once the account's active endpoints of the intake's mode
+ * together take `item.submitted` and `intake.completed` (FOLLOW_UP_EVENTS), else poll on a
+ * schedule: at the plan's interval but at most hourly for something that takes days, until the
+ * due date plus a week, else 30 days. `webhook.events` is the union of the active endpoints'
+ * events (empty without any).
  */
-export function followUp(intake: IntakeRecord, plan: Plan, activeEndpoints: number): FollowUpView {
+export function followUp(intake: IntakeRecord, plan: Plan, coverage: WebhookCoverage): FollowUpView {
   const everyHours = Math.max(1, Math.round((plan.recommended_poll_interval_seconds / 3600) * 100) / 100);
   const until = intake.due_date
     ? new Date(Date.parse(`${intake.due_date}T23:59:59Z`) + 7 * 86_400_000)
     : new Date(new Date(intake.created_at).getTime() + 30 * 86_400_000);
+  const needs = FOLLOW_UP_EVENTS.join(' and ');
   return {
-    recommended: activeEndpoints > 0 ? 'webhook' : 'schedule',
-    reason:
-      activeEndpoints > 0
-        ? 'An active webhook endpoint covers this intake’s events; wait for them.'
-        : 'No active webhook endpoint covers this intake’s events: poll the status endpoint, or register a webhook.',
-    webhook: { active_endpoints: activeEndpoints, events: [...WEBHOOK_EVENTS], register_with: 'POST /v1/webhooks' },
+    recommended: coverage.covered ? 'webhook' : 'schedule',
+    reason: coverage.covered
+      ? `Active webhook endpoints take ${needs} for this intake’s mode; wait for them.`
+      : coverage.active_endpoints > 0
+        ? `The active webhook endpoints of this intake’s mode do not take both ${needs}: poll the status endpoint, or subscribe to them.`
+        : `No active webhook endpoint takes ${needs} for this intake’s mode: poll the status endpoint, or register a webhook.`,
+    webhook: {
+      active_endpoints: coverage.active_endpoints,
+      events: [...coverage.events],
+      register_with: 'POST /v1/webhooks',
+    },
     schedule: {
       check_with: `GET /v1/intakes/${intake.id}/status`,
       every_hours: everyHours,

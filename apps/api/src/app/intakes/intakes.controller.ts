@@ -1,89 +1,26 @@
-import { Body, Controller, Delete, Get, Headers, HttpCode, Param, Patch, Post, Query, Res } from '@nestjs/common';
-import {
-  ApiCreatedResponse,
-  ApiHeader,
-  ApiNoContentResponse,
-  ApiOkResponse,
-  ApiOperation,
-  ApiTags,
-} from '@nestjs/swagger';
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Query } from '@nestjs/common';
+import { ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiErrors } from '@intake/http';
 import { INTAKE_CHANGE } from '../error-cases';
-import type { FastifyReply } from 'fastify';
-import {
-  CreateIntake,
-  DeleteIntake,
-  GetIntake,
-  ListIntakes,
-  PortalLinks,
-  UpdateIntake,
-} from '@intake/application-intakes';
+import { DeleteIntake, GetIntake, ListIntakes, PortalLinks, UpdateIntake } from '@intake/application-intakes';
 import { ownerTasksOf, progressOf } from '@intake/domain-intake';
 import { RequestMeta } from '@intake/kernel';
 import { accessOf, Principal } from '@intake/domain-accounts';
-import { validationFailed } from '@intake/errors';
 import { Access, CurrentPrincipal, Meta } from '../accounts/access';
-import { CreateIntakeRequest, ListIntakesQuery, PatchIntakeRequest } from './intakes.dto';
-import { CreateIntakeResponse, IntakeDetailResponse, IntakeListResponse, IntakeResponse } from './intake-responses.dto';
-import { followUp, intakeView, itemView, listItemView } from './intake-views';
+import { ListIntakesQuery, PatchIntakeRequest } from './intakes.dto';
+import { IntakeDetailResponse, IntakeListResponse, IntakeResponse } from './intake-responses.dto';
+import { intakeView, itemView, listItemView } from './intake-views';
 
 @ApiTags('intakes')
 @Controller('v1/intakes')
 export class IntakesController {
   constructor(
-    private readonly createIntake: CreateIntake,
     private readonly listIntakes: ListIntakes,
     private readonly getIntake: GetIntake,
     private readonly updateIntake: UpdateIntake,
     private readonly deleteIntake: DeleteIntake,
     private readonly links: PortalLinks,
   ) {}
-
-  @Post()
-  @Access({ via: 'any', scope: 'intakes:write' })
-  @ApiOperation({
-    summary:
-      'Create an intake and (unless send is false) send the invitation. With an Idempotency-Key a repeat within 24 hours returns the original with 200; the same key with a different body is 409 reason idempotency_key_reused.',
-  })
-  @ApiHeader({
-    name: 'Idempotency-Key',
-    required: false,
-    schema: { type: 'string', minLength: 1, maxLength: 255 },
-    description: 'up to 255 characters; a UUID is recommended',
-  })
-  @ApiCreatedResponse({ type: CreateIntakeResponse, description: 'the intake was created' })
-  @ApiOkResponse({ type: CreateIntakeResponse, description: 'the original intake, for a repeated Idempotency-Key' })
-  @ApiErrors(
-    { error: 'invalid_request', reason: 'validation_error' },
-    { error: 'conflict', reason: 'idempotency_key_reused' },
-    { error: 'quota_exceeded', reason: 'intakes' },
-    { error: 'rate_limited', reason: 'intake_invites' },
-  )
-  async create(
-    @CurrentPrincipal() principal: Principal,
-    @Body() body: CreateIntakeRequest,
-    @Headers('idempotency-key') idempotencyKey: string | undefined,
-    @Meta() meta: RequestMeta,
-    @Res({ passthrough: true }) reply: FastifyReply,
-  ): Promise<CreateIntakeResponse> {
-    if (idempotencyKey !== undefined && (idempotencyKey.length < 1 || idempotencyKey.length > 255)) {
-      throw validationFailed([{ path: 'Idempotency-Key', message: 'must be 1 to 255 characters' }]);
-    }
-    const { intake, items, replayed, plan } = await this.createIntake.execute({
-      principal,
-      body,
-      idempotencyKey,
-      meta,
-    });
-    if (replayed) void reply.status(200);
-    return {
-      intake_id: intake.id,
-      portal_url: this.links.of(intake),
-      status: intake.status,
-      items: items.map((i) => ({ key: i.key, status: i.status })),
-      follow_up: followUp(intake, plan, 0),
-    };
-  }
 
   @Get()
   @Access({ via: 'any', scope: 'intakes:read' })

@@ -39,6 +39,8 @@ import { ReinstateRecipient } from '@intake/application-chasing';
 import { APP_CONFIG, type AppConfig } from '@intake/config';
 import { useCase } from '@intake/http';
 import { FoldersController } from './folders.controller';
+import { WebhooksModule } from '../webhooks/webhooks.module';
+import { IntakeCreationController } from './intake-creation.controller';
 import { IntakeLifecycleController } from './intake-lifecycle.controller';
 import { IntakesController } from './intakes.controller';
 import { ItemMarksController } from './item-marks.controller';
@@ -50,10 +52,13 @@ import { WaiversController } from './waivers.controller';
 /**
  * The intakes context in the api: intakes, items, recipients, clients, folders and templates.
  * Exports the write path, which the portal and files contexts change intakes through. Its stores
- * come from IntakesPersistenceModule, IntakeFiles from FilesPersistenceModule (both global).
+ * come from IntakesPersistenceModule, IntakeFiles from FilesPersistenceModule (both global); the
+ * webhook coverage behind POST /v1/intakes's follow_up from WebhooksModule.
  */
 @Module({
+  imports: [WebhooksModule],
   controllers: [
+    IntakeCreationController,
     IntakesController,
     IntakeLifecycleController,
     ItemsController,

@@ -1,5 +1,3 @@
-import { DEFAULT_NOTIFICATION_SETTINGS } from '@intake/application-accounts';
-import { newId } from '@intake/ids';
 import {
   InMemoryAccountStore,
   InMemoryDatabase,
@@ -8,7 +6,7 @@ import {
   InMemoryWebhookSubscriptions,
 } from '../in-memory';
 import { copy } from '../in-memory/unit-of-work';
-import { T0 } from './intake-stores.fixture';
+import { sampleAccount } from './account-records';
 import { describeWebhookStoresContract } from './webhook-stores.contract';
 
 describeWebhookStoresContract('in memory', async () => {
@@ -20,20 +18,9 @@ describeWebhookStoresContract('in memory', async () => {
     subscriptions: new InMemoryWebhookSubscriptions(db),
     uow: db.uow,
     createAccount: async () => {
-      const id = newId('account');
-      await accounts.createAccount({
-        id,
-        name: 'Studio',
-        plan: 'free',
-        default_language: 'en',
-        default_timezone: 'Europe/Prague',
-        sender_name: null,
-        ...DEFAULT_NOTIFICATION_SETTINGS,
-        storage_bytes_used: 0,
-        created_at: T0,
-        updated_at: T0,
-      });
-      return id;
+      const account = sampleAccount();
+      await accounts.createAccount(account);
+      return account.id;
     },
     insertDelivery: async (row) => {
       db.webhookDeliveries.rows.push(copy(row));

@@ -1,4 +1,5 @@
 import { type Principal } from '@intake/domain-accounts';
+import { WEBHOOK_EVENTS } from '@intake/domain-webhooks';
 import {
   type GivenAccount,
   givenAccount,
@@ -87,15 +88,8 @@ describe('RegisterWebhook', () => {
   });
 
   it('takes each of the seven events and the three formats', async () => {
-    const all = [
-      'item.submitted',
-      'intake.completed',
-      'client.viewed',
-      'chase.bounced',
-      'intake.stalled',
-      'intake.overdue',
-      'intake.archived',
-    ];
+    const all = [...WEBHOOK_EVENTS].reverse();
+    expect(all).toHaveLength(7);
     expect((await register({ events: all })).endpoint.events).toEqual(all);
     for (const format of ['raw', 'slack', 'discord']) {
       expect((await register({ format })).endpoint.format).toBe(format);
