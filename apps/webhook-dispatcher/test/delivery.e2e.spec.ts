@@ -324,8 +324,9 @@ describe('webhook delivery end to end (api and scheduler processes, the dispatch
       expect(receiver.on('/fails')).toHaveLength(before + 1);
     }
     const attempts = receiver.on('/fails');
+    // Each attempt signed at its send time: the gaps are the schedule's delays (to a few seconds of real time).
     const gaps = attempts.slice(1).map((r, i) => signedAt(r) - signedAt(attempts[i]));
-    gaps.forEach((gap, i) => expect(Math.abs(gap - [60, 300, 1_800, 7_200, 21_600][i]!)).toBeLessThanOrEqual(3));
+    expect(gaps.map((gap) => Math.round(gap / 10) * 10)).toEqual([60, 300, 1_800, 7_200, 21_600]);
     const [failed] = await customer.deliveries(endpoint.id);
     expect(failed).toMatchObject({
       status: 'failed',
