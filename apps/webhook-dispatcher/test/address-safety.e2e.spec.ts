@@ -5,6 +5,7 @@ import { Clock, Outbox, SecretBox, UnitOfWork } from '@intake/kernel';
 import { startTestApp, type TestApp, useTestEnvironment, WebhookReceiver } from '@intake/testing';
 import { FixedHostResolver } from '@intake/webhook-http';
 import { DispatcherModule } from '../src/app/dispatcher.module';
+import { givenAccount } from './given';
 
 /**
  * Issue #13 item 5 at delivery time, with WEBHOOK_ALLOW_PRIVATE_NETWORKS off: every unsafe
@@ -98,10 +99,7 @@ describe('address safety at delivery (the dispatcher in-process, real Postgres a
   };
 
   it('refuses each unsafe address on every attempt, saying which and why; nothing reaches the receiver', async () => {
-    const accountId = newId('account');
-    await db.query(`INSERT INTO accounts (id, name, created_at, updated_at) VALUES ($1, 'Studio', now(), now())`, [
-      accountId,
-    ]);
+    const accountId = await givenAccount(db);
     const sealed = t.app.get(SecretBox, { strict: false }).seal('whsec_address_safety_test_secret');
     const endpoints = new Map<string, string>(); // endpoint id → expected error
     for (const [template, error] of UNSAFE) {

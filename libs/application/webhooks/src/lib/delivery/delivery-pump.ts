@@ -18,6 +18,11 @@ export class DispatchSettings {
     readonly leaseSeconds = 30,
     /** Pause before recording again after the database refused. */
     readonly retryPauseMs = 1_000,
+    /**
+     * How long syncing the clock may take: a Redis that is cut off can leave a command waiting
+     * for good, and the pump must not wait with it.
+     */
+    readonly stepTimeoutMs = 3_000,
   ) {}
 
   /** A claim is made once this many slots are free (or none is busy): claims come in batches. */
@@ -105,7 +110,7 @@ export class DeliveryPump {
   /** Relays what was committed, then claims up to `limit` due deliveries; [] when a step failed. */
   private async claim(limit: number): Promise<DueDelivery[]> {
     const now = await this.step('clock', async () => {
-      await this.clock.sync();
+      await withTimeout(this.clock.sync(), this.settings.stepTimeoutMs, 'the clock did not answer');
       return this.clock.now();
     });
     if (!now) return [];
@@ -178,4 +183,13 @@ export class DeliveryPump {
       return undefined;
     }
   }
+}
+
+/** `work`, or a rejection after `ms` (the work itself is left to finish or not). */
+function withTimeout<T>(work: Promise<T>, ms: number, message: string): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(message)), ms);
+  });
+  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
 }
