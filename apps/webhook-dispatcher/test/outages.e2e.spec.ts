@@ -71,7 +71,7 @@ describe('the dispatcher rides out outages of PostgreSQL and Redis (in-process, 
     ['Redis', () => redisProxy, ['clock']],
   ] as const)(
     '%s away: warns once, sends nothing, and delivers what was committed meanwhile once it is back',
-    async (_name, proxy, steps) => {
+    async (_name, proxy, steps, listening) => {
       const before = receiver.on('/hook').length;
       const troubles = logged('webhook.dispatch_trouble').length;
       proxy().cut();
