@@ -67,8 +67,8 @@ describe('the dispatcher rides out outages of PostgreSQL and Redis (in-process, 
   });
 
   it.each([
-    ['PostgreSQL', () => pgProxy, ['relay', 'claim']],
-    ['Redis', () => redisProxy, ['clock']],
+    ['PostgreSQL', () => pgProxy, ['relay', 'claim'], true],
+    ['Redis', () => redisProxy, ['clock'], false],
   ] as const)(
     '%s away: warns once, sends nothing, and delivers what was committed meanwhile once it is back',
     async (_name, proxy, steps, listening) => {
