@@ -50,6 +50,8 @@ export class DeliveryPump {
   ] as const;
 
   private wanted = false;
+  /** Committed events may wait for the relay: set by every wake, cleared once a relay found none. */
+  private relayWanted = false;
   private stopping = false;
   private loopDone: Promise<void> | undefined;
   private nudge: (() => void) | undefined;
@@ -71,6 +73,7 @@ export class DeliveryPump {
   /** Work may be waiting: an event committed, a delivery queued, or the poll. */
   wake(): void {
     this.wanted = true;
+    this.relayWanted = true;
     this.nudge?.();
   }
 
@@ -114,7 +117,12 @@ export class DeliveryPump {
       return this.clock.now();
     });
     if (!now) return [];
-    await this.step('relay', () => this.relay.run(now));
+    // Once per wake, not before every claim of a backlog: an empty relay is a transaction too.
+    if (this.relayWanted) {
+      this.relayWanted = false;
+      const relayed = await this.step('relay', () => this.relay.run(now));
+      if (relayed === undefined) this.relayWanted = true;
+    }
     const claimed = await this.step('claim', () =>
       this.queue.claimDue(now, limit, { token: randomToken(12), seconds: this.settings.leaseSeconds }),
     );
