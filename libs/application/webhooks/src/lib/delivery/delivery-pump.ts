@@ -9,7 +9,7 @@ import { RelayWebhookEvents } from './relay-webhook-events';
 export class DispatchSettings {
   constructor(
     /** Sends in flight at once. */
-    readonly concurrency = 64,
+    readonly concurrency = 128,
     /**
      * How long a claim holds, in the database's real time: the 10-second time-out, the wait for a
      * free slot (none: a claim takes only as many as are free) and the recording after it, with a
@@ -27,7 +27,7 @@ export class DispatchSettings {
 
   /** A claim is made once this many slots are free (or none is busy): claims come in batches. */
   get claimAtLeast(): number {
-    return Math.max(1, Math.floor(this.concurrency / 4));
+    return Math.max(1, Math.floor(this.concurrency / 2));
   }
 }
 
