@@ -166,6 +166,16 @@ describe('webhooks (real Postgres and Redis)', () => {
       expect(after.rows[0].n).toBe(before.rows[0].n);
     });
 
+    it('trims the URL', async () => {
+      expect((await registered({ url: `  ${RAW_URL}\n`, events: ['item.submitted'] })).url).toBe(RAW_URL);
+    });
+
+    it('refuses a list longer than the seven events without naming each', async () => {
+      const response = await register({ url: RAW_URL, events: Array.from({ length: 5000 }, () => 'item.submitted') });
+      expect(response.statusCode).toBe(422);
+      expect(response.json().details).toEqual([{ path: 'events', message: 'must list at most 7 events, each once' }]);
+    });
+
     it('names every bad event at once', async () => {
       const response = await register({ url: RAW_URL, events: ['nope', 'item.submitted', 'intake.deleted'] });
       expect(response.json().details.map((d: { path: string }) => d.path)).toEqual(['events[0]', 'events[2]']);

@@ -21,9 +21,9 @@ export class RegisterWebhookRequest {
       format: 'uri',
       example: 'https://hooks.example.com/intake',
       description:
-        'http or https; port 80, 443 or 1024 to 65535; no user name or password; not a loopback, private, link-local or other internal address (checked again, resolved, before every delivery)',
+        'trimmed; http or https; port 80, 443 or 1024 to 65535; no user name or password; not a loopback, private, link-local or other internal address (checked again, resolved, before every delivery)',
     },
-    { max: MAX_WEBHOOK_URL_LENGTH },
+    { max: MAX_WEBHOOK_URL_LENGTH, trim: true },
   )
   url!: string;
 

@@ -29,26 +29,27 @@ const METADATA_ADDRESSES = ['169.254.169.254', '168.63.129.16', '100.100.100.200
 
 const METADATA: Unsafe = { what: 'a cloud metadata address', private: false };
 
-const IPV4_RANGES: Record<string, Unsafe> = {
+/** ipaddr.js's range names both families share. */
+const BOTH_FAMILIES: Record<string, Unsafe> = {
   unspecified: { what: 'an unspecified address', private: false },
-  broadcast: { what: 'the broadcast address', private: false },
   multicast: { what: 'a multicast address', private: false },
   linkLocal: { what: 'a link-local address', private: false },
   loopback: { what: 'a loopback address', private: true },
-  carrierGradeNat: { what: 'a carrier-grade NAT (shared) address', private: true },
-  private: { what: 'a private address', private: true },
   reserved: { what: 'a reserved address', private: false },
 };
 
+const IPV4_RANGES: Record<string, Unsafe> = {
+  ...BOTH_FAMILIES,
+  broadcast: { what: 'the broadcast address', private: false },
+  carrierGradeNat: { what: 'a carrier-grade NAT (shared) address', private: true },
+  private: { what: 'a private address', private: true },
+};
+
 const IPV6_RANGES: Record<string, Unsafe> = {
-  unspecified: { what: 'an unspecified address', private: false },
-  multicast: { what: 'a multicast address', private: false },
-  linkLocal: { what: 'a link-local address', private: false },
-  loopback: { what: 'a loopback address', private: true },
+  ...BOTH_FAMILIES,
   uniqueLocal: { what: 'a unique local (private) address', private: true },
   deprecatedSiteLocal: { what: 'a site-local address', private: false },
   benchmarking: { what: 'a benchmarking address', private: false },
-  reserved: { what: 'a reserved address', private: false },
   discard: { what: 'a discard-only address', private: false },
 };
 

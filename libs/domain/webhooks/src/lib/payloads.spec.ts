@@ -258,44 +258,34 @@ describe('the test payload', () => {
 });
 
 describe('inSpecOrder', () => {
-  it('writes a payload read back with its keys reordered (as Postgres jsonb does) in the spec’s order', () => {
-    const stored = {
-      event: 'chase.bounced',
-      chase_id: 'chs_1',
-      intake_id: INTAKE.id,
-      recipient: 'c@x.example',
-      timestamp: T,
-      event_type: 'bounced',
-      bounce_type: 'Permanent',
-      still_chasing: true,
-      delivered_before: false,
-      provider_message_id: 'ses-1',
-    };
-    expect(Object.keys(inSpecOrder(stored))).toEqual([
-      'event',
-      'intake_id',
-      'chase_id',
-      'provider_message_id',
-      'event_type',
-      'recipient',
-      'still_chasing',
-      'bounce_type',
-      'delivered_before',
-      'timestamp',
-    ]);
-  });
-
   it.each<[string, WebhookPayload]>([
     ['item.submitted', itemSubmittedPayload(INTAKE, { key: 'p', label: 'P', type: 'image', file_count: 1 }, NOW)],
     ['client.viewed', clientViewedPayload(INTAKE)],
     ['intake.overdue', intakeOverduePayload(INTAKE, { due_date: '2026-05-31', outstanding_items: [] }, NOW)],
     ['intake.stalled', intakeStalledPayload(INTAKE, ['a'], NOW)],
     ['the test payload', testPayload(T)],
-  ])('keeps the builders’ order for %s, reversed or not', (_name, payload) => {
-    const reversed = Object.fromEntries(Object.entries(payload).reverse());
-    expect(Object.keys(inSpecOrder(reversed))).toEqual(Object.keys(payload));
-    expect(inSpecOrder(reversed)).toEqual(payload);
-  });
+    [
+      'chase.bounced',
+      chaseBouncedPayload(
+        { intake_id: INTAKE.id, chase_id: 'chs_1', provider_message_id: 'ses-1' },
+        {
+          event_type: 'bounced',
+          recipient: 'c@x.example',
+          still_chasing: true,
+          bounce_type: 'Permanent',
+          delivered_before: false,
+        },
+        NOW,
+      ),
+    ],
+  ])(
+    'writes a %s payload read back with its keys reordered (as Postgres jsonb does) in the builders’ order',
+    (_name, payload) => {
+      const reversed = Object.fromEntries(Object.entries(payload).reverse());
+      expect(Object.keys(inSpecOrder(reversed))).toEqual(Object.keys(payload));
+      expect(inSpecOrder(reversed)).toEqual(payload);
+    },
+  );
 
   it('keeps fields it does not know, after the known ones, and adds none', () => {
     expect(Object.entries(inSpecOrder({ extra: 1, timestamp: 2, event: 'x' }))).toEqual([

@@ -118,6 +118,9 @@ describe('RegisterWebhook', () => {
     await expect(register({ events: [] })).rejects.toMatchObject({
       details: [{ path: 'events', message: 'must name at least one event' }],
     });
+    await expect(register({ events: Array.from({ length: 100_000 }, () => 'item.submitted') })).rejects.toMatchObject({
+      details: [{ path: 'events', message: 'must list at most 7 events, each once' }],
+    });
     expect(writtenState(context)).toEqual(before);
   });
 
