@@ -1,5 +1,5 @@
 /** What the benchmarks share. */
-import { type ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import Redis from 'ioredis';
 import { type Client } from 'pg';
@@ -107,3 +107,28 @@ export const pick = (values: number[], at: 'min' | 'median' | 'max'): number => 
   const index = at === 'min' ? 0 : at === 'max' ? sorted.length - 1 : Math.floor(sorted.length / 2);
   return sorted[index] ?? NaN;
 };
+
+/** Where the benchmarks find PostgreSQL (an admin connection) and Redis. */
+export const ADMIN_URL = process.env['DATABASE_URL'] ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+export const REDIS_URL = process.env['REDIS_URL'] ?? 'redis://127.0.0.1:6379';
+/** Rounds per run (BENCH_ROUNDS) and the pool of each app process (BENCH_DB_POOL). */
+export const ROUNDS = Number(process.env['BENCH_ROUNDS'] ?? 3);
+export const POOL = Number(process.env['BENCH_DB_POOL'] ?? 10);
+
+/**
+ * A built app (`main`) in a process of its own, its port in `portVariable`; with BENCH_PROFILE a
+ * V8 CPU profile is written there, BENCH_NODE_FLAGS go to node.
+ */
+export function startBuiltApp(
+  main: string,
+  env: Record<string, string>,
+  portVariable: string,
+  port: number,
+): ChildProcess {
+  const profile = process.env['BENCH_PROFILE'] ? ['--cpu-prof', `--cpu-prof-dir=${process.env['BENCH_PROFILE']}`] : [];
+  const flags = (process.env['BENCH_NODE_FLAGS'] ?? '').split(' ').filter(Boolean);
+  return spawn(process.execPath, [...profile, ...flags, main], {
+    env: { ...process.env, ...env, [portVariable]: String(port) },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+}

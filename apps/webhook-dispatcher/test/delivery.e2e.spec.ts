@@ -13,21 +13,13 @@ import {
 } from '@intake/testing';
 import { FixedHostResolver, HttpWebhookSender } from '@intake/webhook-http';
 import { verify } from '@intake/webhook-verify';
+import { WEBHOOK_EVENTS } from '@intake/domain-webhooks';
 import { DispatcherModule } from '../src/app/dispatcher.module';
 import { type Customer, type DeliveryView, ServiceClient } from './service-client';
 
 /** A Tuesday, 10:00 in Prague. */
 const T0 = new Date('2031-03-04T09:00:00Z');
 const MAIL_EVENTS_SECRET = 'webhook-e2e-mail-events-secret-0123456789';
-const ALL_EVENTS = [
-  'item.submitted',
-  'intake.completed',
-  'client.viewed',
-  'chase.bounced',
-  'intake.stalled',
-  'intake.overdue',
-  'intake.archived',
-];
 
 const unix = (at: Date) => Math.floor(at.getTime() / 1000);
 const json = (received: ReceivedWebhook | undefined) => JSON.parse(received?.body ?? 'null') as Record<string, unknown>;
@@ -106,7 +98,7 @@ describe('webhook delivery end to end (api and scheduler processes, the dispatch
   it('each of the seven events reaches the receiver with its exact payload, signed, with the delivery headers', async () => {
     await service.setClock(T0);
     const customer = await service.owner();
-    const endpoint = await customer.register(receiver.url('/all'), ALL_EVENTS);
+    const endpoint = await customer.register(receiver.url('/all'), [...WEBHOOK_EVENTS]);
     const all = () => receiver.on('/all');
 
     // Intake A: the client opens the portal, submits both items (the intake completes), then it is archived.

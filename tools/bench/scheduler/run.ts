@@ -12,7 +12,7 @@
  *     BENCH_PROFILE=dir (V8 CPU profiles of the schedulers), BENCH_NODE_FLAGS,
  *     BENCH_SCHEDULER_MAIN (another build of the scheduler, to compare)
  */
-import { type ChildProcess, fork, spawn } from 'node:child_process';
+import { type ChildProcess, fork } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Queue } from 'bullmq';
@@ -20,6 +20,7 @@ import { Client } from 'pg';
 import { migrateDatabase } from '@intake/postgres';
 import { bullConnection, QueueName, SCHEDULER_PASS_JOB } from '@intake/queue';
 import {
+  ADMIN_URL,
   backendCpu,
   backendCpuSince,
   clearRedis,
@@ -27,7 +28,11 @@ import {
   databaseUrl as urlOf,
   machineCpu,
   pick,
+  POOL,
+  REDIS_URL,
+  ROUNDS,
   sleep,
+  startBuiltApp,
   stop,
   until as waitUntil,
   waitFor,
@@ -37,11 +42,7 @@ import { type SinkStats } from './smtp-sink';
 
 const ROOT = join(__dirname, '..', '..', '..');
 const REMINDERS = Number(process.env['BENCH_REMINDERS'] ?? 100_000);
-const ROUNDS = Number(process.env['BENCH_ROUNDS'] ?? 3);
 const SCHEDULERS = Number(process.env['BENCH_SCHEDULERS'] ?? 2);
-const POOL = Number(process.env['BENCH_DB_POOL'] ?? 10);
-const ADMIN_URL = process.env['DATABASE_URL'] ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const REDIS_URL = process.env['REDIS_URL'] ?? 'redis://127.0.0.1:6379';
 const FIRST_PORT = 3430;
 /** The built scheduler (another build's, to compare before and after). */
 const MAIN = process.env['BENCH_SCHEDULER_MAIN'] ?? join(ROOT, 'dist/apps/scheduler/main.js');
@@ -82,14 +83,8 @@ function startSink(): Promise<{ child: ChildProcess; port: number; stats: () => 
   });
 }
 
-function startScheduler(index: number, env: Record<string, string>): ChildProcess {
-  const profile = process.env['BENCH_PROFILE'] ? ['--cpu-prof', `--cpu-prof-dir=${process.env['BENCH_PROFILE']}`] : [];
-  const flags = (process.env['BENCH_NODE_FLAGS'] ?? '').split(' ').filter(Boolean);
-  return spawn(process.execPath, [...profile, ...flags, MAIN], {
-    env: { ...process.env, ...env, SCHEDULER_PORT: String(FIRST_PORT + index) },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-}
+const startScheduler = (index: number, env: Record<string, string>): ChildProcess =>
+  startBuiltApp(MAIN, env, 'SCHEDULER_PORT', FIRST_PORT + index);
 
 async function runRound(admin: Client, template: string, round: number): Promise<Round> {
   const name = `${template}_r${round}`;

@@ -20,7 +20,7 @@
  * The dispatchers run with NODE_ENV=development: the receiver is on loopback, which only
  * WEBHOOK_ALLOW_PRIVATE_NETWORKS allows, and production refuses that setting.
  */
-import { type ChildProcess, fork, spawn } from 'node:child_process';
+import { type ChildProcess, fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -28,6 +28,7 @@ import { Client } from 'pg';
 import { migrateDatabase } from '@intake/postgres';
 import { AesGcmSecretBox } from '@intake/secret-box';
 import {
+  ADMIN_URL,
   backendCpu,
   backendCpuSince,
   clearRedis,
@@ -35,7 +36,11 @@ import {
   databaseUrl,
   machineCpu,
   pick,
+  POOL,
+  REDIS_URL,
+  ROUNDS,
   sleep,
+  startBuiltApp,
   stop,
   until,
   waitFor,
@@ -47,12 +52,8 @@ const ROOT = join(__dirname, '..', '..', '..');
 const DELIVERIES = Number(process.env['BENCH_DELIVERIES'] ?? 50_000);
 const RATE = Number(process.env['BENCH_RATE'] ?? 200);
 const RATE_SECONDS = Number(process.env['BENCH_RATE_SECONDS'] ?? 30);
-const ROUNDS = Number(process.env['BENCH_ROUNDS'] ?? 3);
 const DISPATCHERS = Number(process.env['BENCH_DISPATCHERS'] ?? 2);
 const ACCOUNTS = Number(process.env['BENCH_ACCOUNTS'] ?? 100);
-const POOL = Number(process.env['BENCH_DB_POOL'] ?? 10);
-const ADMIN_URL = process.env['DATABASE_URL'] ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const REDIS_URL = process.env['REDIS_URL'] ?? 'redis://127.0.0.1:6379';
 const FIRST_PORT = 3460;
 const MAIN = process.env['BENCH_DISPATCHER_MAIN'] ?? join(ROOT, 'dist/apps/webhook-dispatcher/main.js');
 const TIMEOUT_MS = 10 * 60_000;
@@ -113,14 +114,8 @@ function forked(script: string, env: Record<string, string> = {}) {
   return { child, ask, ready, end };
 }
 
-function startDispatcher(index: number, env: Record<string, string>): ChildProcess {
-  const profile = process.env['BENCH_PROFILE'] ? ['--cpu-prof', `--cpu-prof-dir=${process.env['BENCH_PROFILE']}`] : [];
-  const flags = (process.env['BENCH_NODE_FLAGS'] ?? '').split(' ').filter(Boolean);
-  return spawn(process.execPath, [...profile, ...flags, MAIN], {
-    env: { ...process.env, ...env, DISPATCHER_PORT: String(FIRST_PORT + index) },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-}
+const startDispatcher = (index: number, env: Record<string, string>): ChildProcess =>
+  startBuiltApp(MAIN, env, 'DISPATCHER_PORT', FIRST_PORT + index);
 
 /** The percentile `p` (0–100) of sorted values. */
 const percentile = (sorted: number[], p: number) =>

@@ -73,16 +73,27 @@ async function relayAll(f: WebhookDeliveryFixture, now: Date) {
   });
 }
 
+/** Sets the fixture up before a suite and tears it down after; the getter reads it in tests. */
+function useDeliveryFixture(setup: () => Promise<WebhookDeliveryFixture>): () => WebhookDeliveryFixture {
+  let fixture: WebhookDeliveryFixture | undefined;
+  beforeAll(async () => {
+    fixture = await setup();
+  }, 60_000);
+  afterAll(async () => {
+    await fixture?.teardown();
+  });
+  return () => {
+    if (!fixture) throw new Error('the webhook delivery fixture is not set up');
+    return fixture;
+  };
+}
+
 /** The behaviour every WebhookRelayStore must have. */
 export function describeWebhookRelayContract(name: string, setup: () => Promise<WebhookDeliveryFixture>): void {
   describe(`WebhookRelayStore contract: ${name}`, () => {
+    const fixture = useDeliveryFixture(setup);
     let f: WebhookDeliveryFixture;
-    beforeAll(async () => {
-      f = await setup();
-    }, 60_000);
-    afterAll(async () => {
-      await f?.teardown();
-    });
+    beforeEach(() => (f = fixture()));
 
     it('gives committed webhook events oldest first with their account, mode and payload; never other topics or rolled-back ones', async () => {
       const accountId = await f.createAccount();
@@ -273,13 +284,9 @@ const outcome = (delivery: DueDelivery, fields: Partial<DeliveryOutcome>): Deliv
 /** The behaviour every DeliveryQueue must have. */
 export function describeDeliveryQueueContract(name: string, setup: () => Promise<WebhookDeliveryFixture>): void {
   describe(`DeliveryQueue contract: ${name}`, () => {
+    const fixture = useDeliveryFixture(setup);
     let f: WebhookDeliveryFixture;
-    beforeAll(async () => {
-      f = await setup();
-    }, 60_000);
-    afterAll(async () => {
-      await f?.teardown();
-    });
+    beforeEach(() => (f = fixture()));
 
     /** Claims of `queue` at `now` among `ids` (other tests' deliveries are left recorded or leased). */
     const claim = async (queue: DeliveryQueue, ids: string[], now: Date, limit = 1000, seconds = 60) =>

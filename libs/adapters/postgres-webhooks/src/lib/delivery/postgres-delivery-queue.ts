@@ -1,23 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { type DeliveryOutcome, DeliveryQueue, type DueDelivery, type Lease } from '@intake/application-webhooks';
-import { type WebhookEvent, type WebhookFormat } from '@intake/domain-webhooks';
 import { Sql } from '@intake/postgres';
 import { DELIVERIES_CHANNEL } from '../webhook-delivery-log';
 
-interface ClaimedRow {
-  id: string;
-  endpoint_id: string;
-  account_id: string;
-  event: WebhookEvent;
-  payload: Record<string, unknown>;
-  attempts: number;
-  max_attempts: number;
-  lease_token: string;
-  url: string;
-  format: WebhookFormat;
-  secret_sealed: string;
-  active: boolean;
-}
+/** A claimed row as the statement returns it: the delivery's columns and its endpoint's, side by side. */
+type ClaimedRow = Omit<DueDelivery, 'endpoint'> & DueDelivery['endpoint'];
 
 /**
  * webhook_deliveries as the dispatchers' queue. A claim is one statement: the due rows locked with
