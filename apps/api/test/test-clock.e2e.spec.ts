@@ -1,5 +1,7 @@
 import { type Job, Worker } from 'bullmq';
+import { newId } from '@intake/ids';
 import { bullConnection, QueueName, SCHEDULER_TICK_JOB } from '@intake/queue';
+import { listenTo } from '@intake/testing';
 import { useApi } from './api-test-app';
 
 describe('shared test clock routes (TEST_CLOCK=enabled)', () => {
@@ -52,10 +54,60 @@ describe('shared test clock routes (TEST_CLOCK=enabled)', () => {
     try {
       const response = await post('/_test/tick');
       expect(response.statusCode).toBe(200);
-      expect(response.json()).toEqual({ now: '2030-01-01T12:00:00.000Z', passes: { due_chases: 2 }, drained: [] });
+      expect(response.json()).toEqual({
+        now: '2030-01-01T12:00:00.000Z',
+        passes: { due_chases: 2 },
+        drained: ['webhook_deliveries'],
+      });
       expect(seen).toEqual([SCHEDULER_TICK_JOB]);
     } finally {
       await worker.close();
+    }
+  });
+
+  it('POST /_test/tick wakes the dispatchers and returns once no webhook delivery is due or in flight', async () => {
+    const listener = await listenTo(api.environment.db.url, ['webhook_deliveries']);
+    const worker = new Worker(QueueName.Scheduler, async () => ({ now: '2030-01-01T12:00:00.000Z', passes: {} }), {
+      connection: bullConnection(api.t.config.redis.url),
+      prefix: `${api.t.config.redis.prefix}:bull`,
+    });
+    try {
+      await post('/_test/clock', { now: '2030-01-01T12:00:00Z' });
+      const { accountId } = await api.owner();
+      const endpointId = newId('webhookEndpoint');
+      const deliveryId = newId('webhookDelivery');
+      await api.db.query(
+        `INSERT INTO webhook_endpoints (id, account_id, mode, url, events, format, secret_sealed, created_at)
+         VALUES ($1, $2, 'live', 'https://hooks.example.com/', '{intake.archived}', 'raw', 'sealed', now())`,
+        [endpointId, accountId],
+      );
+      await api.db.query(
+        `INSERT INTO webhook_deliveries (id, endpoint_id, account_id, event, payload, status, next_retry_at, created_at)
+         VALUES ($1, $2, $3, 'intake.archived', '{}', 'pending', '2030-01-01T11:59:00Z', now())`,
+        [deliveryId, endpointId, accountId],
+      );
+      const woken = await listener.heard('webhook_deliveries');
+      // Stands in for a dispatcher: it settles the due delivery a moment later.
+      const settle = new Promise((resolve) => setTimeout(resolve, 400)).then(() =>
+        api.db.query(
+          `UPDATE webhook_deliveries SET status = 'delivered', attempts = 1, delivered_at = now(), next_retry_at = NULL
+            WHERE id = $1`,
+          [deliveryId],
+        ),
+      );
+      const started = Date.now();
+      const response = await post('/_test/tick');
+      expect(response.statusCode).toBe(200);
+      expect(Date.now() - started).toBeGreaterThanOrEqual(350);
+      await settle;
+      expect(await listener.heard('webhook_deliveries')).toBeGreaterThan(woken);
+      // Settled now: the next tick does not wait.
+      const again = Date.now();
+      expect((await post('/_test/tick')).statusCode).toBe(200);
+      expect(Date.now() - again).toBeLessThan(350);
+    } finally {
+      await worker.close();
+      await listener.close();
     }
   });
 });

@@ -1,6 +1,3 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { createServer } from 'node:net';
-import { join } from 'node:path';
 import { type Job, Queue, QueueEvents } from 'bullmq';
 import Redis from 'ioredis';
 import { Client } from 'pg';
@@ -8,67 +5,22 @@ import { CHASE_BATCH, CHASE_LEASE_MS, SendDueChases } from '@intake/application-
 import { type PassReport } from '@intake/application-scheduling';
 import { SharedTestClock } from '@intake/clock';
 import { bullConnection, QueueName, SCHEDULER_TICK_JOB } from '@intake/queue';
-import { construct, seedDueReminders, SmtpSink, startTestApp, type TestApp, useTestEnvironment } from '@intake/testing';
+import {
+  construct,
+  seedDueReminders,
+  SmtpSink,
+  startAppProcess,
+  startTestApp,
+  type TestApp,
+  useTestEnvironment,
+} from '@intake/testing';
 import { SchedulerModule } from '../src/app/scheduler.module';
 
-const ROOT = join(__dirname, '..', '..', '..');
 /** A Tuesday morning; the seeded intakes were invited three days earlier and their first reminder is due. */
 const T = new Date('2031-05-06T08:00:00Z');
 const INVITED = new Date(T.getTime() - 3 * 24 * 3600_000);
 const DUE = new Date(T.getTime() - 60_000);
 const CHASES = 3 * CHASE_BATCH;
-
-/** A free TCP port on loopback. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
-
-interface SchedulerProcess {
-  child: ChildProcess;
-  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
-}
-
-/**
- * The scheduler's real main.ts in a process of its own (compiled on the fly by swc, as the
- * start-up configuration test does), ready once its probe port answers /readyz.
- */
-async function startSchedulerProcess(env: Record<string, string>): Promise<SchedulerProcess> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['-r', '@swc-node/register', join(ROOT, 'apps/scheduler/src/main.ts')], {
-    cwd: ROOT,
-    env: {
-      PATH: process.env['PATH'] ?? '',
-      SWC_NODE_PROJECT: join(ROOT, 'tsconfig.base.json'),
-      ...env,
-      HOST: '127.0.0.1',
-      SCHEDULER_PORT: String(port),
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  let stderr = '';
-  child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
-    child.once('exit', (code, signal) => resolve({ code, signal })),
-  );
-  for (let i = 0; ; i += 1) {
-    if (child.exitCode !== null) throw new Error(`the scheduler exited at start:\n${stderr}`);
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/readyz`)).ok) return { child, exited };
-    } catch {
-      // not listening yet
-    }
-    if (i > 600) throw new Error(`the scheduler never became ready:\n${stderr}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 describe('chasing survives crashes and restarts (real Postgres, Redis and SMTP; scheduler processes)', () => {
   let redis: Redis;
@@ -123,11 +75,9 @@ describe('chasing survives crashes and restarts (real Postgres, Redis and SMTP; 
     return t;
   };
   const startProcess = async (sink: SmtpSink) => {
-    const scheduler = await startSchedulerProcess(environment(sink));
-    stops.push(async () => {
-      if (scheduler.child.exitCode === null && scheduler.child.signalCode === null) scheduler.child.kill('SIGKILL');
-      await scheduler.exited;
-    });
+    // The scheduler's real main.ts in a process of its own, ready once its probe port answers.
+    const scheduler = await startAppProcess('scheduler', environment(sink));
+    stops.push(() => scheduler.kill());
     return scheduler;
   };
   /** The chases of `ids` by status, and those still under a lease. */

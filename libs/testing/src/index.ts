@@ -17,3 +17,6 @@ export * from './lib/in-memory';
 export * from './lib/construct';
 export * from './lib/error-ledger';
 export * from './lib/contracts';
+export * from './lib/notification-listener';
+export * from './lib/app-process';
+export * from './lib/webhook-receiver';

@@ -12,29 +12,43 @@
  *     BENCH_PROFILE=dir (V8 CPU profiles of the schedulers), BENCH_NODE_FLAGS,
  *     BENCH_SCHEDULER_MAIN (another build of the scheduler, to compare)
  */
-import { type ChildProcess, fork, spawn } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { type ChildProcess, fork } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Queue } from 'bullmq';
-import Redis from 'ioredis';
 import { Client } from 'pg';
 import { migrateDatabase } from '@intake/postgres';
 import { bullConnection, QueueName, SCHEDULER_PASS_JOB } from '@intake/queue';
-import { waitFor } from '../common';
+import {
+  ADMIN_URL,
+  backendCpu,
+  backendCpuSince,
+  clearRedis,
+  cpuSeconds,
+  databaseUrl as urlOf,
+  machineCpu,
+  pick,
+  POOL,
+  REDIS_URL,
+  ROUNDS,
+  sleep,
+  startBuiltApp,
+  stop,
+  until as waitUntil,
+  waitFor,
+} from '../common';
 import { makeDue, seed } from './seed';
 import { type SinkStats } from './smtp-sink';
 
 const ROOT = join(__dirname, '..', '..', '..');
 const REMINDERS = Number(process.env['BENCH_REMINDERS'] ?? 100_000);
-const ROUNDS = Number(process.env['BENCH_ROUNDS'] ?? 3);
 const SCHEDULERS = Number(process.env['BENCH_SCHEDULERS'] ?? 2);
-const POOL = Number(process.env['BENCH_DB_POOL'] ?? 10);
-const ADMIN_URL = process.env['DATABASE_URL'] ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const REDIS_URL = process.env['REDIS_URL'] ?? 'redis://127.0.0.1:6379';
 const FIRST_PORT = 3430;
 /** The built scheduler (another build's, to compare before and after). */
 const MAIN = process.env['BENCH_SCHEDULER_MAIN'] ?? join(ROOT, 'dist/apps/scheduler/main.js');
 const TIMEOUT_MS = 15 * 60_000;
+const databaseUrl = (name: string) => urlOf(ADMIN_URL, name);
+const until = <T>(what: string, probe: () => Promise<T | undefined>) => waitUntil(what, probe, TIMEOUT_MS);
 
 interface Round {
   round: number;
@@ -49,45 +63,6 @@ interface Round {
   split: number[];
   /** CPU seconds over the round: each scheduler, the sink, the round database's backends, the machine. */
   cpu: { schedulers: number[]; schedulersSystem: number; sink: number; postgres: number; machine: number };
-}
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const databaseUrl = (name: string) => Object.assign(new URL(ADMIN_URL), { pathname: `/${name}` }).toString();
-
-/** user + system CPU seconds of a process, from /proc (`part` for one of them). */
-function cpuSeconds(pid: number, part: 'both' | 'system' = 'both'): number {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-    return ((part === 'both' ? Number(fields[11]) : 0) + Number(fields[12])) / 100;
-  } catch {
-    return 0;
-  }
-}
-
-/**
- * CPU seconds of the PostgreSQL backends serving one database, by pid (other databases on the
- * server, other people's tests among them, are left out; so are the shared background writers).
- */
-async function backendCpu(admin: Client, database: string): Promise<Map<number, number>> {
-  const { rows } = await admin.query<{ pid: number }>('SELECT pid FROM pg_stat_activity WHERE datname = $1', [
-    database,
-  ]);
-  return new Map(rows.map((r) => [r.pid, cpuSeconds(r.pid)]));
-}
-
-/** CPU the backends of a database used between two readings (a backend started meanwhile counts whole). */
-function backendCpuSince(before: Map<number, number>, after: Map<number, number>): number {
-  let total = 0;
-  for (const [pid, seconds] of after) total += seconds - (before.get(pid) ?? 0);
-  return total;
-}
-
-/** Busy CPU seconds of the whole machine, from /proc/stat. */
-function machineCpu(): number {
-  const [, user, nice, system, , , irq, softirq, steal] = (readFileSync('/proc/stat', 'utf8').split('\n')[0] ?? '')
-    .split(/\s+/)
-    .map(Number);
-  return ((user ?? 0) + (nice ?? 0) + (system ?? 0) + (irq ?? 0) + (softirq ?? 0) + (steal ?? 0)) / 100;
 }
 
 function startSink(): Promise<{ child: ChildProcess; port: number; stats: () => Promise<SinkStats> }> {
@@ -108,45 +83,8 @@ function startSink(): Promise<{ child: ChildProcess; port: number; stats: () => 
   });
 }
 
-function startScheduler(index: number, env: Record<string, string>): ChildProcess {
-  const profile = process.env['BENCH_PROFILE'] ? ['--cpu-prof', `--cpu-prof-dir=${process.env['BENCH_PROFILE']}`] : [];
-  const flags = (process.env['BENCH_NODE_FLAGS'] ?? '').split(' ').filter(Boolean);
-  return spawn(process.execPath, [...profile, ...flags, MAIN], {
-    env: { ...process.env, ...env, SCHEDULER_PORT: String(FIRST_PORT + index) },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-}
-
-const stop = (child: ChildProcess): Promise<void> =>
-  new Promise((resolve) =>
-    child.exitCode !== null || child.signalCode !== null
-      ? resolve()
-      : (child.once('exit', () => resolve()), child.kill('SIGTERM')),
-  );
-
-async function clearRedis(prefix: string): Promise<void> {
-  const redis = new Redis(REDIS_URL);
-  try {
-    let cursor = '0';
-    do {
-      const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 1000);
-      cursor = next;
-      if (keys.length > 0) await redis.del(...keys);
-    } while (cursor !== '0');
-  } finally {
-    redis.disconnect();
-  }
-}
-
-async function until<T>(what: string, probe: () => Promise<T | undefined>, everyMs = 100): Promise<T> {
-  const deadline = Date.now() + TIMEOUT_MS;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await sleep(everyMs);
-  }
-}
+const startScheduler = (index: number, env: Record<string, string>): ChildProcess =>
+  startBuiltApp(MAIN, env, 'SCHEDULER_PORT', FIRST_PORT + index);
 
 async function runRound(admin: Client, template: string, round: number): Promise<Round> {
   const name = `${template}_r${round}`;
@@ -249,15 +187,9 @@ async function runRound(admin: Client, template: string, round: number): Promise
     sink.child.disconnect();
     await new Promise((resolve) => (sink.child.exitCode !== null ? resolve(null) : sink.child.once('exit', resolve)));
     await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await clearRedis(prefix);
+    await clearRedis(REDIS_URL, prefix);
   }
 }
-
-const pick = (values: number[], at: 'min' | 'median' | 'max'): number => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const index = at === 'min' ? 0 : at === 'max' ? sorted.length - 1 : Math.floor(sorted.length / 2);
-  return sorted[index] ?? NaN;
-};
 
 async function main(): Promise<void> {
   const template = `bench_sched_${process.pid}`;

@@ -10,6 +10,8 @@ import { PostgresModule, PostgresProbe, translateDatabaseError } from '@intake/p
 import { FilesPersistenceModule } from '@intake/postgres-files';
 import { IntakesPersistenceModule } from '@intake/postgres-intakes';
 import { ChasingPersistenceModule } from '@intake/postgres-chasing';
+import { WebhookDeliveryPersistenceModule } from '@intake/postgres-webhooks';
+import { RelayWebhookEvents } from '@intake/application-webhooks';
 import { AccountsPersistenceModule } from '@intake/postgres-accounts';
 import { ScanFile, SweepScans } from '@intake/application-files';
 import {
@@ -77,6 +79,7 @@ export class SchedulerModule {
         FilesPersistenceModule,
         ChasingPersistenceModule,
         ResultsPersistenceModule,
+        WebhookDeliveryPersistenceModule,
       ],
       providers: [
         { provide: PortalLinks, useValue: new PortalLinks(config.portalUrl) },
@@ -102,10 +105,11 @@ export class SchedulerModule {
         useCase(ScanFile),
         useCase(SweepScans),
         useCase(PurgeExpiredSecrets),
+        useCase(RelayWebhookEvents),
         {
           provide: SCHEDULER_PASSES,
           // Owner notifications after the passes that queue them (a stall, an overdue intake), so
-          // one pass sends what it found.
+          // one pass sends what it found; the webhook relay last, for the events the others fired.
           inject: [
             SendDueChases,
             SweepOverdueIntakes,
@@ -113,6 +117,7 @@ export class SchedulerModule {
             SendOwnerNotices,
             SweepScans,
             PurgeExpiredSecrets,
+            RelayWebhookEvents,
           ],
           useFactory: (...passes: SchedulerPass[]) => passes,
         },

@@ -5,3 +5,4 @@ export * from './lib/postgres.module';
 export * from './lib/migrations';
 export * from './lib/rekey-secrets';
 export * from './lib/unit-of-work';
+export * from './lib/outbox.store';

@@ -48,9 +48,10 @@ export class TickResponse {
   passes!: Record<string, number>;
 
   @ApiProperty({
-    description: 'queues waited on until drained',
+    description:
+      'what was waited on until drained: the mail queues, and webhook_deliveries (no webhook delivery due at the clock or in flight)',
     type: [String],
-    example: [],
+    example: ['webhook_deliveries'],
   })
   drained!: string[];
 }

@@ -1,6 +1,8 @@
 import { Module } from '@nestjs/common';
+import { WebhookDeliveryPersistenceModule } from '@intake/postgres-webhooks';
 import { TestClockController } from './test-clock.controller';
 import { TickService } from './tick.service';
 
-@Module({ controllers: [TestClockController], providers: [TickService] })
+/** The test clock's routes; the tick waits on the webhook deliveries (WebhookDeliveryPersistenceModule). */
+@Module({ imports: [WebhookDeliveryPersistenceModule], controllers: [TestClockController], providers: [TickService] })
 export class TestClockModule {}

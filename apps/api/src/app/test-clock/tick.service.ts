@@ -2,20 +2,30 @@ import { InjectQueue } from '@nestjs/bullmq';
 import { Injectable, OnModuleDestroy } from '@nestjs/common';
 import { Queue, QueueEvents } from 'bullmq';
 import { PassReport } from '@intake/application-scheduling';
+import { DeliveryQueue } from '@intake/application-webhooks';
 import { DomainError } from '@intake/errors';
+import { Clock } from '@intake/kernel';
 import { QueueName, QUEUES_DRAINED_BY_TICK, SCHEDULER_TICK_JOB } from '@intake/queue';
 
 export const TICK_TIMEOUT_MS = 60_000;
+/** What the tick reports as drained besides the BullMQ queues: the webhook deliveries (a table). */
+export const WEBHOOK_DELIVERIES_DRAINED = 'webhook_deliveries';
 
 /**
  * POST /_test/tick: asks the scheduler (through its queue) for one full pass and waits for it,
- * then waits until the mail and webhook queues are drained.
+ * then waits until the mail queues are drained and the webhook deliveries settled: nothing due at
+ * the clock's now, nothing in flight (the dispatchers are woken at once rather than at their next
+ * poll), no committed event left to relay.
  */
 @Injectable()
 export class TickService implements OnModuleDestroy {
   private events?: QueueEvents;
 
-  constructor(@InjectQueue(QueueName.Scheduler) private readonly scheduler: Queue) {}
+  constructor(
+    @InjectQueue(QueueName.Scheduler) private readonly scheduler: Queue,
+    private readonly deliveries: DeliveryQueue,
+    private readonly clock: Clock,
+  ) {}
 
   async tick(): Promise<PassReport & { drained: string[] }> {
     const events = await this.queueEvents();
@@ -36,12 +46,13 @@ export class TickService implements OnModuleDestroy {
       }
       throw error;
     }
-    const drained = await this.drain();
-    return { ...report, drained };
+    const deadline = Date.now() + TICK_TIMEOUT_MS;
+    const drained = await this.drain(deadline);
+    await this.settleDeliveries(deadline);
+    return { ...report, drained: [...drained, WEBHOOK_DELIVERIES_DRAINED] };
   }
 
-  private async drain(): Promise<string[]> {
-    const deadline = Date.now() + TICK_TIMEOUT_MS;
+  private async drain(deadline: number): Promise<string[]> {
     const names = [...QUEUES_DRAINED_BY_TICK];
     for (const name of names) {
       const queue = new Queue(name, this.scheduler.opts);
@@ -58,6 +69,21 @@ export class TickService implements OnModuleDestroy {
       }
     }
     return names;
+  }
+
+  /** Wakes the dispatchers (retries the moved clock made due) and waits until they are done. */
+  private async settleDeliveries(deadline: number): Promise<void> {
+    await this.deliveries.wake();
+    while (!(await this.deliveries.settled(this.clock.now()))) {
+      if (Date.now() > deadline) {
+        throw new DomainError(
+          'service_unavailable',
+          'Webhook deliveries are still due or in flight; is the webhook-dispatcher running?',
+          { retryAfterSeconds: 5 },
+        );
+      }
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
   }
 
   private async queueEvents(): Promise<QueueEvents> {

@@ -2,7 +2,14 @@ import { Injectable } from '@nestjs/common';
 import { Outbox } from '@intake/kernel';
 import { Sql } from './unit-of-work';
 
-/** The outbox table: rows written in the caller's transaction, relayed after it commits. */
+/** The Postgres channel told when webhook events are committed to the outbox (the dispatchers LISTEN). */
+export const WEBHOOK_OUTBOX_CHANNEL = 'webhook_outbox';
+
+/**
+ * The outbox table: rows written in the caller's transaction, relayed after it commits. A webhook
+ * event also notifies `webhook_outbox` in that transaction: PostgreSQL delivers the notification
+ * at commit (never for a rollback), so the relay wakes at once instead of at its next poll.
+ */
 @Injectable()
 export class PostgresOutbox extends Outbox {
   constructor(private readonly sql: Sql) {
@@ -10,10 +17,16 @@ export class PostgresOutbox extends Outbox {
   }
 
   async append(topic: string, payload: Record<string, unknown>, now: Date): Promise<void> {
-    await this.sql.query(`INSERT INTO outbox_messages (topic, payload, created_at) VALUES ($1, $2, $3)`, [
-      topic,
-      JSON.stringify(payload),
-      now,
-    ]);
+    const insert = `INSERT INTO outbox_messages (topic, payload, created_at) VALUES ($1, $2, $3)`;
+    const params = [topic, JSON.stringify(payload), now];
+    if (topic !== 'webhook') {
+      await this.sql.query(insert, params);
+      return;
+    }
+    // One round trip; notifications of one channel and payload in a transaction are sent once.
+    await this.sql.query(
+      `WITH appended AS (${insert} RETURNING id) SELECT pg_notify('${WEBHOOK_OUTBOX_CHANNEL}', '') FROM appended`,
+      params,
+    );
   }
 }

@@ -14,7 +14,7 @@ export enum QueueName {
   Scans = 'scans',
 }
 
-/** Queues that POST /_test/tick waits to see drained after a scheduler pass (mail, webhooks as they arrive). */
+/** BullMQ queues that POST /_test/tick waits to see drained after a scheduler pass (none yet; webhook deliveries are a table it waits on apart). */
 export const QUEUES_DRAINED_BY_TICK: readonly QueueName[] = [];
 
 /** ioredis connection options from a redis:// or rediss:// URL, as BullMQ needs them. */

@@ -27,4 +27,5 @@ export * from './sent-chases.contract';
 export * from './intake-sweeps.contract';
 export * from './owner-notice-queue.contract';
 export * from './webhook-stores.contract';
+export * from './webhook-delivery.contract';
 export * from './item-secrets.contract';

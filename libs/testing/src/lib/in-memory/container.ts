@@ -45,6 +45,11 @@ import {
   WebhookEndpointStore,
   WebhookSettings,
   WebhookSubscriptions,
+  DeliveryQueue,
+  DispatchLog,
+  DispatchSettings,
+  WebhookRelayStore,
+  WebhookSender,
 } from '@intake/application-webhooks';
 import { SmsTransport } from '@intake/application-sms';
 import { type Principal, type Role, type Scope } from '@intake/domain-accounts';
@@ -96,6 +101,12 @@ import {
   InMemoryWebhookEndpointStore,
   InMemoryWebhookSubscriptions,
 } from './webhook-stores';
+import {
+  InMemoryDeliveryQueue,
+  InMemoryWebhookRelayStore,
+  RecordedDispatchLog,
+  RecordingWebhookSender,
+} from './webhook-delivery';
 
 /**
  * A container of in-memory twins that builds use cases the way the apps' Nest modules do: a
@@ -162,6 +173,10 @@ export class InMemoryContext extends TestContainer {
   readonly itemSecrets = new InMemoryItemSecrets(this.db);
   readonly webhookEndpoints = new InMemoryWebhookEndpointStore(this.db);
   readonly webhookDeliveries = new InMemoryWebhookDeliveryLog(this.db);
+  readonly deliveryQueue = new InMemoryDeliveryQueue(this.db);
+  /** The receivers: every request the dispatcher sent, answered as `answer` says. */
+  readonly webhookSender = new RecordingWebhookSender();
+  readonly dispatchLog = new RecordedDispatchLog();
 
   constructor(options: { antivirus?: 'clamd' | 'none' } = {}) {
     super();
@@ -208,7 +223,12 @@ export class InMemoryContext extends TestContainer {
       .bind(WebhookEndpointStore, this.webhookEndpoints)
       .bind(WebhookDeliveryLog, this.webhookDeliveries)
       .bind(WebhookSubscriptions, new InMemoryWebhookSubscriptions(this.db))
-      .bind(WebhookSettings, new WebhookSettings(false));
+      .bind(WebhookSettings, new WebhookSettings(false))
+      .bind(WebhookRelayStore, new InMemoryWebhookRelayStore(this.db))
+      .bind(DeliveryQueue, this.deliveryQueue)
+      .bind(WebhookSender, this.webhookSender)
+      .bind(DispatchLog, this.dispatchLog)
+      .bind(DispatchSettings, new DispatchSettings(4, 30, 10));
   }
 
   /** The audit entries' actions, oldest first. */

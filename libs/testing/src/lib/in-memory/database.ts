@@ -86,6 +86,8 @@ export interface WebhookDeliveryRow {
   max_attempts: number;
   next_retry_at: Date | null;
   lease_until: Date | null;
+  /** The token of the claim holding it (dispatchers); absent or null when none does. */
+  lease_token?: string | null;
   response_code: number | null;
   error: string | null;
   created_at: Date;

@@ -16,4 +16,5 @@ export * from './sent-chases';
 export * from './owner-notice-queue';
 export * from './intake-sweeps';
 export * from './webhook-stores';
+export * from './webhook-delivery';
 export * from './item-secrets';

@@ -10,6 +10,7 @@ import { ChaseLeases1795000800000 } from './1795000800000-chase-leases';
 import { BounceState1795001000000 } from './1795001000000-bounce-state';
 import { SweepsAndOwnerNotifications1795001100000 } from './1795001100000-sweeps-and-owner-notifications';
 import { Webhooks1795001200000 } from './1795001200000-webhooks';
+import { WebhookDeliveryLeases1795001400000 } from './1795001400000-webhook-delivery-leases';
 import { SealItemSecrets1795001600000 } from './1795001600000-seal-item-secrets';
 import { ResultCursors1795001700000 } from './1795001700000-result-cursors';
 
@@ -27,6 +28,7 @@ export const MIGRATIONS = [
   BounceState1795001000000,
   SweepsAndOwnerNotifications1795001100000,
   Webhooks1795001200000,
+  WebhookDeliveryLeases1795001400000,
   SealItemSecrets1795001600000,
   ResultCursors1795001700000,
 ];

@@ -79,8 +79,10 @@ describe('IntakeWriter', () => {
       });
       expect(context.db.outbox.messages).toEqual([
         {
+          id: expect.any(Number),
           topic: 'webhook',
           created_at: context.clock.now(),
+          published_at: null,
           payload: {
             account_id: given.account.id,
             mode: 'test',

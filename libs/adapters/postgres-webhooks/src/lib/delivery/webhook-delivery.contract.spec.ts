@@ -1,0 +1,52 @@
+import { DataSource } from 'typeorm';
+import { dataSourceOptions, PostgresOutbox, Sql } from '@intake/postgres';
+import {
+  createTestDatabase,
+  describeDeliveryQueueContract,
+  describeWebhookRelayContract,
+  listenTo,
+  migrateTestDatabase,
+  postgresIntakeStores,
+  type WebhookDeliveryFixture,
+  type WebhookDeliveryRow,
+} from '@intake/testing';
+import { DELIVERIES_CHANNEL } from '../webhook-delivery-log';
+import { PostgresWebhookEndpointStore } from '../webhook-endpoint.store';
+import { PostgresDeliveryQueue } from './postgres-delivery-queue';
+import { PostgresWebhookRelayStore } from './postgres-webhook-relay.store';
+
+/** A database of its own for each suite: a queue's claims take whatever is due in the database. */
+async function postgres(): Promise<WebhookDeliveryFixture> {
+  const db = await createTestDatabase(migrateTestDatabase);
+  const stores = await postgresIntakeStores(db.url);
+  const { sql } = stores;
+  // A pool of its own for the second queue: it claims on other connections, as a second dispatcher does.
+  const other = await new DataSource(dataSourceOptions({ url: db.url, poolSize: 2 })).initialize();
+  const listener = await listenTo(db.url, [DELIVERIES_CHANNEL]);
+  return {
+    uow: stores.uow,
+    outbox: new PostgresOutbox(sql),
+    endpoints: new PostgresWebhookEndpointStore(sql),
+    relay: new PostgresWebhookRelayStore(sql),
+    queue: new PostgresDeliveryQueue(sql),
+    otherQueue: new PostgresDeliveryQueue(new Sql(other)),
+    createAccount: stores.createAccount,
+    deliveriesOf: (endpointId) =>
+      sql.query<WebhookDeliveryRow>(
+        `SELECT id, endpoint_id, account_id, outbox_id, event, payload, status, attempts, max_attempts, next_retry_at,
+                lease_until, lease_token, response_code, error, created_at, delivered_at
+           FROM webhook_deliveries WHERE endpoint_id = $1 ORDER BY created_at, outbox_id`,
+        [endpointId],
+      ),
+    wakeUps: () => listener.heard(DELIVERIES_CHANNEL),
+    teardown: async () => {
+      await listener.close();
+      await other.destroy();
+      await stores.teardown();
+      await db.drop();
+    },
+  };
+}
+
+describeWebhookRelayContract('PostgreSQL', postgres);
+describeDeliveryQueueContract('PostgreSQL', postgres);
