@@ -2,6 +2,5 @@ export * from './lib/model';
 export * from './lib/progress';
 export * from './lib/transitions';
 export * from './lib/chase-settings';
-export * from './lib/webhook-events';
 export * from './lib/due-date';
 export * from './lib/retention';

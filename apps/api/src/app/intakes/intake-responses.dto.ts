@@ -8,10 +8,9 @@ import {
   IntakeStatus,
   ITEM_STATUSES,
   ItemStatus,
-  WEBHOOK_EVENTS,
-  type WebhookEvent,
 } from '@intake/domain-intake';
 import { Constraints, ITEM_TYPES, ItemType, Proposal, StructuredSchema } from '@intake/domain-items';
+import { WEBHOOK_EVENTS, type WebhookEvent } from '@intake/domain-webhooks';
 
 /*
  * Response bodies of the intakes, items, recipients, clients and templates endpoints, for the
