@@ -1,3 +1,4 @@
+import { tracing } from './tracing';
 import 'reflect-metadata';
 import { runHttpApp } from '@intake/http';
 import { ApiModule } from './app/api.module';
@@ -6,7 +7,9 @@ import { openApiInfo } from './app/openapi-info';
 runHttpApp('api', (config) => ({
   rootModule: ApiModule.forRoot(config),
   port: config.port,
+  metricsPort: config.metricsPort,
   bodyLimitBytes: config.bodyLimitBytes,
   trustProxy: config.trustProxy,
   openApi: openApiInfo(config),
+  afterShutdown: tracing ? [tracing.shutdown] : [],
 }));

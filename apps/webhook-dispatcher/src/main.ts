@@ -1,3 +1,4 @@
+import { tracing } from './tracing';
 import 'reflect-metadata';
 import { runHttpApp } from '@intake/http';
 import { DispatcherModule } from './app/dispatcher.module';
@@ -5,4 +6,5 @@ import { DispatcherModule } from './app/dispatcher.module';
 runHttpApp('webhook-dispatcher', (config) => ({
   rootModule: DispatcherModule.forRoot(config),
   port: config.dispatcherPort,
+  afterShutdown: tracing ? [tracing.shutdown] : [],
 }));

@@ -1,3 +1,4 @@
+import { bullTelemetry } from '@intake/tracing';
 import { DynamicModule, Module } from '@nestjs/common';
 import { MailTransportProbe } from '@intake/application-mail';
 import { AntivirusModule } from '@intake/antivirus';
@@ -51,7 +52,7 @@ export class ApiModule {
         SmsModule.forRoot(config.sms),
         AntivirusModule.forRoot(config.antivirus),
         UploadsModule,
-        QueueModule.forRoot(config.redis),
+        QueueModule.forRoot({ ...config.redis, telemetry: bullTelemetry() }),
         SecretBoxModule.forRoot(config.encryption),
         SharedKernelModule,
         HttpModule.forRoot({

@@ -3,6 +3,7 @@ import { BeforeApplicationShutdown, Logger } from '@nestjs/common';
 import { type Job } from 'bullmq';
 import { ScanFile, type ScanOutcome } from '@intake/application-files';
 import { QueueName } from '@intake/queue';
+import { Metrics } from '@intake/http';
 
 /**
  * Consumes the scans queue: one job per upload, queued by the api after the upload commits.
@@ -13,7 +14,10 @@ import { QueueName } from '@intake/queue';
 export class ScanProcessor extends WorkerHost implements BeforeApplicationShutdown {
   private readonly logger = new Logger('Scans');
 
-  constructor(private readonly scanFile: ScanFile) {
+  constructor(
+    private readonly scanFile: ScanFile,
+    private readonly metrics: Metrics,
+  ) {
     super();
   }
 
@@ -22,7 +26,9 @@ export class ScanProcessor extends WorkerHost implements BeforeApplicationShutdo
   }
 
   async process(job: Job<{ file_id: string }>): Promise<ScanOutcome> {
-    const outcome = await this.scanFile.execute(job.data.file_id);
+    const outcome = await this.metrics.timeJob(QueueName.Scans, job.name, () =>
+      this.scanFile.execute(job.data.file_id),
+    );
     if (outcome === 'infected') this.logger.warn({ file_id: job.data.file_id, outcome });
     return outcome;
   }

@@ -4,12 +4,15 @@ import { AntivirusModule } from '@intake/antivirus';
 import { ObjectStorageProbe } from '@intake/application-files';
 import { ClockModule } from '@intake/clock';
 import { AppConfig, ConfigModule } from '@intake/config';
-import { HttpModule, SharedKernelModule, useCase } from '@intake/http';
+import { HttpModule, Metrics, SharedKernelModule, useCase } from '@intake/http';
+import { bullTelemetry } from '@intake/tracing';
+import { MeteredChaseQueue } from './metered-chase-queue';
+import { MeteredScanFile } from './metered-scan-file';
 import { MailModule } from '@intake/mail';
 import { PostgresModule, PostgresProbe, translateDatabaseError } from '@intake/postgres';
 import { FilesPersistenceModule } from '@intake/postgres-files';
 import { IntakesPersistenceModule } from '@intake/postgres-intakes';
-import { ChasingPersistenceModule } from '@intake/postgres-chasing';
+import { ChasingPersistenceModule, PostgresChaseQueue } from '@intake/postgres-chasing';
 import { WebhookDeliveryPersistenceModule } from '@intake/postgres-webhooks';
 import { RelayWebhookEvents } from '@intake/application-webhooks';
 import { AccountsPersistenceModule } from '@intake/postgres-accounts';
@@ -23,6 +26,7 @@ import {
 } from '@intake/application-intakes';
 import {
   ChaseLetters,
+  ChaseQueue,
   DeliverChase,
   MailIdentity,
   OwnerMailSettings,
@@ -68,11 +72,12 @@ export class SchedulerModule {
         MailModule.forRoot(config.mail),
         SmsModule.forRoot(config.sms),
         AntivirusModule.forRoot(config.antivirus),
-        QueueModule.forRoot(config.redis),
+        QueueModule.forRoot({ ...config.redis, telemetry: bullTelemetry() }),
         SharedKernelModule,
         HttpModule.forRoot({
           probes: [PostgresProbe, RedisProbe, ObjectStorageProbe, MailTransportProbe],
           translators: [translateDatabaseError],
+          metricsRoute: true,
         }),
         AccountsPersistenceModule,
         IntakesPersistenceModule,
@@ -91,6 +96,13 @@ export class SchedulerModule {
           useValue: new SchedulerIdentity(`${hostname()}:${process.pid}:${randomToken(12)}`),
         },
         { provide: OwnerMailSettings, useValue: new OwnerMailSettings(config.appUrl, config.mail.from) },
+        // Recorded chase outcomes are counted for GET /metrics (intake_chases_total).
+        PostgresChaseQueue,
+        {
+          provide: ChaseQueue,
+          inject: [PostgresChaseQueue, Metrics],
+          useFactory: (inner: ChaseQueue, metrics: Metrics) => new MeteredChaseQueue(inner, metrics),
+        },
         useCase(PlannedReminders),
         useCase(ChaseLetters),
         useCase(SmsCredits),
@@ -102,7 +114,12 @@ export class SchedulerModule {
         useCase(SweepOverdueIntakes),
         useCase(PurgeExpiredIntakes),
         useCase(SendOwnerNotices),
-        useCase(ScanFile),
+        {
+          provide: ScanFile,
+          inject: [Metrics, ...ScanFile.inject],
+          useFactory: (metrics: Metrics, ...dependencies: ConstructorParameters<typeof ScanFile>) =>
+            new MeteredScanFile(metrics, ...dependencies),
+        },
         useCase(SweepScans),
         useCase(PurgeExpiredSecrets),
         useCase(RelayWebhookEvents),

@@ -5,6 +5,7 @@ import { PassReport, runSchedulerPasses, SchedulerPass } from '@intake/applicati
 import { Clock } from '@intake/kernel';
 import { APP_CONFIG, AppConfig } from '@intake/config';
 import { QueueName, SCHEDULER_PASS_JOB, SCHEDULER_TICK_JOB } from '@intake/queue';
+import { Metrics } from '@intake/http';
 
 /** The passes this scheduler runs, in order (bound by SchedulerModule). */
 export const SCHEDULER_PASSES = Symbol('SCHEDULER_PASSES');
@@ -28,6 +29,7 @@ export class SchedulerProcessor extends WorkerHost implements OnApplicationBoots
     @InjectQueue(QueueName.Scheduler) private readonly queue: Queue,
     private readonly clock: Clock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly metrics: Metrics,
   ) {
     super();
   }
@@ -51,7 +53,11 @@ export class SchedulerProcessor extends WorkerHost implements OnApplicationBoots
     await this.worker.close();
   }
 
-  async process(job: Job): Promise<PassReport> {
+  process(job: Job): Promise<PassReport> {
+    return this.metrics.timeJob(QueueName.Scheduler, job.name, () => this.runPasses(job));
+  }
+
+  private async runPasses(job: Job): Promise<PassReport> {
     await this.clock.sync();
     const report = await runSchedulerPasses(this.passes, this.clock.now(), this.stopping.signal);
     if (job.name === SCHEDULER_TICK_JOB || Object.values(report.passes).some((count) => count > 0)) {

@@ -52,6 +52,7 @@ export class DispatcherModule {
         HttpModule.forRoot({
           probes: [PostgresProbe, RedisProbe],
           translators: [translateDatabaseError],
+          metricsRoute: true,
         }),
       ],
       providers: [

@@ -1,4 +1,5 @@
-import { Logger } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
+import { Metrics } from '@intake/http';
 import { type AttemptLogEntry, DispatchLog, type DispatchStep } from '@intake/application-webhooks';
 
 const WHAT: Record<DispatchStep, string> = {
@@ -15,10 +16,16 @@ const WHAT: Record<DispatchStep, string> = {
  * chat endpoints); a warning when a step starts failing (the dispatcher waits and tries again, it
  * does not exit) and a line when it works again.
  */
+@Injectable()
 export class LoggedDispatchLog extends DispatchLog {
   private readonly logger = new Logger('Dispatcher');
 
+  constructor(private readonly metrics: Metrics) {
+    super();
+  }
+
   attempt(entry: AttemptLogEntry): void {
+    this.metrics.webhookDeliveries.observe({ outcome: entry.status }, entry.duration_ms / 1000);
     const { event, ...fields } = entry;
     const line = { event: 'webhook.attempt', webhook_event: event, ...fields };
     if (entry.status === 'failed') this.logger.warn(line);

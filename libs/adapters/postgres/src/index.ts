@@ -6,3 +6,4 @@ export * from './lib/migrations';
 export * from './lib/rekey-secrets';
 export * from './lib/unit-of-work';
 export * from './lib/outbox.store';
+export * from './lib/postgres-stats';

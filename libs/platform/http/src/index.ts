@@ -14,3 +14,6 @@ export * from './lib/public-route';
 export * from './lib/use-case';
 export * from './lib/shared-kernel.module';
 export * from './lib/api-errors';
+export * from './lib/metrics';
+export * from './lib/metrics.controller';
+export * from './lib/shutdown';

@@ -25,6 +25,8 @@ export interface AppProcess {
   port: number;
   /** `http://127.0.0.1:<port>` */
   url: string;
+  /** The api's metrics port (METRICS_PORT, a free one unless env gives it); undefined for the workers. */
+  metricsUrl?: string;
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
   /** What it wrote to stderr so far. */
   stderr(): string;
@@ -52,6 +54,8 @@ export async function startAppProcess(
   options: AppProcessOptions = {},
 ): Promise<AppProcess> {
   const port = await freePort();
+  // The api's metrics port: a free one, so that apps started side by side never collide on 9464.
+  const metricsPort = app === 'api' ? (env['METRICS_PORT'] ?? String(await freePort())) : undefined;
   const args = options.main ? [options.main] : ['-r', '@swc-node/register', join(ROOT, `apps/${app}/src/main.ts`)];
   const child = spawn(process.execPath, args, {
     cwd: ROOT,
@@ -62,6 +66,7 @@ export async function startAppProcess(
       LOG_LEVEL: options.logLevel ?? 'warn',
       HOST: '127.0.0.1',
       [PORT_VARIABLE[app]]: String(port),
+      ...(metricsPort ? { METRICS_PORT: metricsPort } : {}),
     },
     stdio: ['ignore', options.stdout ?? 'ignore', 'pipe'],
   });
@@ -75,6 +80,7 @@ export async function startAppProcess(
     child,
     port,
     url,
+    metricsUrl: metricsPort ? `http://127.0.0.1:${metricsPort}` : undefined,
     exited,
     stderr: () => stderr,
     kill: async () => {

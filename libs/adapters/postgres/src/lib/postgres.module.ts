@@ -1,3 +1,5 @@
+import { DatabaseStats } from '@intake/application-health';
+import { PostgresStats } from './postgres-stats';
 import { DynamicModule, Logger, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
@@ -45,11 +47,12 @@ export class PostgresModule {
       providers: [
         PostgresProbe,
         Sql,
+        { provide: DatabaseStats, useClass: PostgresStats },
         { provide: UnitOfWork, useClass: PostgresUnitOfWork },
         { provide: Outbox, useClass: PostgresOutbox },
         { provide: AuditLog, useClass: PostgresAuditLog },
       ],
-      exports: [PostgresProbe, Sql, UnitOfWork, Outbox, AuditLog],
+      exports: [PostgresProbe, Sql, DatabaseStats, UnitOfWork, Outbox, AuditLog],
     };
   }
 }

@@ -1,6 +1,7 @@
 import { BullModule, InjectQueue } from '@nestjs/bullmq';
 import { DynamicModule, Injectable, Logger, Module, OnModuleInit } from '@nestjs/common';
-import type { ConnectionOptions, Queue } from 'bullmq';
+import type { ConnectionOptions, Queue, QueueOptions } from 'bullmq';
+import { type QueueDepth, QueueStats } from '@intake/application-health';
 
 /** Every BullMQ queue of the service. Payload types live next to the jobs that use them. */
 /** Job name of an on-demand scheduler pass (POST /_test/tick); the periodic one is `pass`. */
@@ -52,9 +53,28 @@ export class QueueErrorLogger implements OnModuleInit {
   }
 }
 
+/** BullMQ's job counts of every queue, for GET /metrics. */
+@Injectable()
+export class BullQueueStats extends QueueStats {
+  private readonly queues: Queue[];
+  constructor(@InjectQueue(QueueName.Scheduler) scheduler: Queue, @InjectQueue(QueueName.Scans) scans: Queue) {
+    super();
+    this.queues = [scheduler, scans];
+  }
+
+  async depths(): Promise<QueueDepth[]> {
+    const states = ['waiting', 'active', 'delayed', 'failed'] as const;
+    const counts = await Promise.all(this.queues.map((queue) => queue.getJobCounts(...states)));
+    return this.queues.flatMap((queue, i) =>
+      states.map((state) => ({ queue: queue.name, state, count: counts[i]?.[state] ?? 0 })),
+    );
+  }
+}
+
 @Module({})
 export class QueueModule {
-  static forRoot(settings: { url: string; prefix: string }): DynamicModule {
+  /** `telemetry`: BullMQ's (bullmq-otel) when tracing is on, so that jobs carry their trace. */
+  static forRoot(settings: { url: string; prefix: string; telemetry?: unknown }): DynamicModule {
     return {
       module: QueueModule,
       global: true,
@@ -62,11 +82,12 @@ export class QueueModule {
         BullModule.forRoot({
           connection: bullConnection(settings.url),
           prefix: `${settings.prefix}:bull`,
+          ...(settings.telemetry ? { telemetry: settings.telemetry as QueueOptions['telemetry'] } : {}),
         }),
         BullModule.registerQueue({ name: QueueName.Scheduler }, { name: QueueName.Scans }),
       ],
-      providers: [QueueErrorLogger],
-      exports: [BullModule],
+      providers: [QueueErrorLogger, { provide: QueueStats, useClass: BullQueueStats }],
+      exports: [BullModule, QueueStats],
     };
   }
 }

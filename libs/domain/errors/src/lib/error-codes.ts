@@ -119,6 +119,7 @@ export const ERROR_CATALOGUE = {
     status: 503,
     reasons: {
       dependency_unavailable: 'a service the API depends on is unreachable; retry shortly',
+      shutting_down: 'this instance received SIGTERM and is finishing its work; send new work elsewhere',
       mail_events_disabled: 'MAIL_EVENTS_SECRET is not set: the service takes no mail provider events',
       sms_not_configured: 'this service has no SMS provider configured, so it cannot send SMS chases',
     },

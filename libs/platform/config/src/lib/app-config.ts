@@ -34,6 +34,14 @@ export interface AppConfig {
   port: number;
   schedulerPort: number;
   dispatcherPort: number;
+  /** The api's Prometheus port (the workers serve /metrics on their probe ports). */
+  metricsPort: number;
+  /** When set, GET /metrics needs it as a bearer token. */
+  metricsToken: string | undefined;
+  /** SIGTERM: readiness 503 for drainSeconds, then stop taking work; exit within graceSeconds. */
+  shutdown: { graceSeconds: number; drainSeconds: number };
+  /** OTLP/HTTP collector for traces; undefined: tracing off. */
+  otlpEndpoint: string | undefined;
   publicBaseUrl: string;
   portalUrl: string;
   appUrl: string;
@@ -221,6 +229,13 @@ export function loadConfig(env: Environment): AppConfig {
     port: get(VARIABLES.PORT),
     schedulerPort: get(VARIABLES.SCHEDULER_PORT),
     dispatcherPort: get(VARIABLES.DISPATCHER_PORT),
+    metricsPort: get(VARIABLES.METRICS_PORT),
+    metricsToken: get(VARIABLES.METRICS_TOKEN),
+    shutdown: {
+      graceSeconds: get(VARIABLES.SHUTDOWN_GRACE_SECONDS),
+      drainSeconds: Math.min(get(VARIABLES.SHUTDOWN_DRAIN_SECONDS), get(VARIABLES.SHUTDOWN_GRACE_SECONDS)),
+    },
+    otlpEndpoint: get(VARIABLES.OTEL_EXPORTER_OTLP_ENDPOINT),
     publicBaseUrl: get(VARIABLES.PUBLIC_BASE_URL),
     portalUrl: get(VARIABLES.PORTAL_URL),
     appUrl: get(VARIABLES.APP_URL),

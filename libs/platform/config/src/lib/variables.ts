@@ -140,6 +140,45 @@ export const VARIABLES = {
     default: '3002',
     parse: parsers.integer(1, 65535),
   }),
+  METRICS_PORT: v({
+    name: 'METRICS_PORT',
+    description:
+      "the api's Prometheus port (GET /metrics), apart from its public port so that metrics never reach the internet; the scheduler and dispatcher serve /metrics on their probe ports",
+    default: '9464',
+    parse: parsers.integer(1, 65535),
+  }),
+  METRICS_TOKEN: v({
+    name: 'METRICS_TOKEN',
+    description:
+      'when set, every GET /metrics needs Authorization: Bearer <token> (at least 32 characters, no spaces); unset, /metrics answers anyone who reaches the port',
+    parse: (raw, name) =>
+      raw === undefined || raw === ''
+        ? undefined
+        : !/^\S{32,512}$/.test(raw)
+          ? fail(name, 'must be 32 to 512 characters without spaces')
+          : raw,
+    secret: true,
+  }),
+  SHUTDOWN_GRACE_SECONDS: v({
+    name: 'SHUTDOWN_GRACE_SECONDS',
+    description:
+      "after SIGTERM, how long in-flight requests and jobs may take to finish before the process exits anyway (with 1); keep it under the orchestrator's stop timeout",
+    default: '25',
+    parse: parsers.integer(1, 3600),
+  }),
+  SHUTDOWN_DRAIN_SECONDS: v({
+    name: 'SHUTDOWN_DRAIN_SECONDS',
+    description:
+      'after SIGTERM, how long an app keeps serving with /readyz answering 503 before it stops taking work (time for a load balancer to take it out); part of SHUTDOWN_GRACE_SECONDS',
+    default: '0',
+    parse: parsers.integer(0, 3600),
+  }),
+  OTEL_EXPORTER_OTLP_ENDPOINT: v({
+    name: 'OTEL_EXPORTER_OTLP_ENDPOINT',
+    description:
+      'OpenTelemetry collector (OTLP over HTTP, e.g. http://collector:4318): traces are exported there; unset, tracing is off and its SDK is not even loaded',
+    parse: parsers.url(['http', 'https'], { optional: true }),
+  }),
   PUBLIC_BASE_URL: v({
     name: 'PUBLIC_BASE_URL',
     description: 'public address of the API ({base_url})',

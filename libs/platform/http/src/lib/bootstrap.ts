@@ -9,6 +9,9 @@ import { createFastifyAdapter, type EdgeHooks, registeredRoutes, type Registered
 import { createLogger, PinoNestLogger } from './logger';
 import { buildOpenApiDocument, OpenApiDocumentHolder, type OpenApiInfo } from './openapi';
 import { createValidationPipe } from './validation';
+import { DatabaseStats, QueueStats } from '@intake/application-health';
+import { listenForMetrics, Metrics } from './metrics';
+import { type ShutdownSettings, shutDownOnSignals } from './shutdown';
 
 export interface HttpAppOptions {
   app: string;
@@ -45,11 +48,12 @@ export async function createHttpApp(rootModule: unknown, options: HttpAppOptions
     destination: options.logDestination,
   });
   // Filled from Nest's container once it exists; the adapter must be created before it.
-  const late: { translators: readonly ErrorTranslator[]; clock?: Clock } = { translators: [] };
+  const late: { translators: readonly ErrorTranslator[]; clock?: Clock; metrics?: Metrics } = { translators: [] };
   const hooks: EdgeHooks = {
     translators: () => late.translators,
     beforeRequest: () => (late.clock ? late.clock.sync() : Promise.resolve()),
     observeError: options.observeError,
+    observeResponse: (method, route, status, seconds) => late.metrics?.observeHttp(method, route, status, seconds),
   };
   const adapter = createFastifyAdapter(
     { logger, bodyLimitBytes: options.bodyLimitBytes, trustProxy: options.trustProxy },
@@ -60,22 +64,48 @@ export async function createHttpApp(rootModule: unknown, options: HttpAppOptions
     abortOnError: false,
   });
   app.useGlobalPipes(createValidationPipe());
-  app.enableShutdownHooks();
   await app.init();
   late.translators = app.get<ErrorTranslator[]>(ERROR_TRANSLATORS, { strict: false });
   late.clock = optional(() => app.get(Clock, { strict: false }));
+  late.metrics = optional(() => app.get(Metrics, { strict: false }));
+  late.metrics?.bind(options.app, {
+    database: optional(() => app.get(DatabaseStats, { strict: false })),
+    queues: optional(() => app.get(QueueStats, { strict: false })),
+  });
   if (options.openApi)
     app.get(OpenApiDocumentHolder, { strict: false }).set(buildOpenApiDocument(app, options.openApi));
   await app.getHttpAdapter().getInstance().ready();
   return { app, logger, routes: registeredRoutes.get(adapter) ?? [] };
 }
 
-/** `main.ts` of each app: create, listen, and log where. */
-export async function startHttpApp(
-  rootModule: unknown,
-  options: HttpAppOptions & { host: string; port: number },
-): Promise<INestApplication> {
+export interface StartOptions extends HttpAppOptions {
+  host: string;
+  port: number;
+  /** The api's separate metrics port; the workers serve /metrics on `port`. */
+  metricsPort?: number;
+  metricsToken?: string;
+  shutdown: ShutdownSettings;
+  /** Run last on shutdown (the trace exporter's flush). */
+  afterShutdown?: Array<() => Promise<void>>;
+}
+
+/** `main.ts` of each app: create, listen, log where, and stop gracefully on SIGTERM. */
+export async function startHttpApp(rootModule: unknown, options: StartOptions): Promise<INestApplication> {
   const { app, logger } = await createHttpApp(rootModule, options);
+  const after = [...(options.afterShutdown ?? [])];
+  if (options.metricsPort !== undefined) {
+    const server = await listenForMetrics(app.get(Metrics, { strict: false }), {
+      host: options.host,
+      port: options.metricsPort,
+      token: options.metricsToken,
+    });
+    after.unshift(() => new Promise<void>((resolve) => server.close(() => resolve())));
+    logger.info(
+      { port: options.metricsPort },
+      `${options.app} metrics on http://${options.host}:${options.metricsPort}/metrics`,
+    );
+  }
+  shutDownOnSignals({ app, logger, settings: options.shutdown, after });
   await app.listen(options.port, options.host);
   logger.info(
     { host: options.host, port: options.port },
@@ -95,6 +125,10 @@ export interface AppEntry {
   bodyLimitBytes?: number;
   trustProxy?: boolean;
   openApi?: OpenApiInfo;
+  /** The api's separate metrics port (METRICS_PORT). */
+  metricsPort?: number;
+  /** Run last on shutdown (the trace exporter's flush). */
+  afterShutdown?: Array<() => Promise<void>>;
 }
 
 /**
@@ -104,8 +138,12 @@ export interface AppEntry {
 export function runHttpApp(app: string, entry: (config: AppConfig) => AppEntry): void {
   const start = async () => {
     const config = loadConfigOrExit(process.env, app);
-    const { rootModule, port, bodyLimitBytes, trustProxy, openApi } = entry(config);
+    const { rootModule, port, bodyLimitBytes, trustProxy, openApi, metricsPort, afterShutdown } = entry(config);
     await startHttpApp(rootModule, {
+      metricsPort,
+      metricsToken: config.metricsToken,
+      shutdown: config.shutdown,
+      afterShutdown,
       app,
       host: config.host,
       port,

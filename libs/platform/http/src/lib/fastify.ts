@@ -44,6 +44,8 @@ export interface EdgeHooks {
   beforeRequest(): Promise<void>;
   /** Told of every error response (tests check each against the operation's documented errors). */
   observeError?(observed: ObservedError): void;
+  /** Every response as it left: the route template (undefined when none matched), status, seconds. */
+  observeResponse(method: string, route: string | undefined, status: number, seconds: number): void;
 }
 
 /** An error response as it left: the route pattern Fastify matched (absent for unknown routes). */
@@ -106,6 +108,11 @@ export function createFastifyAdapter(settings: HttpSettings, hooks: EdgeHooks): 
     requestContext.run({ requestId: String(request.id) }, () => {
       hooks.beforeRequest().then(() => done(), done);
     });
+  });
+  // The metrics' one hook on the request path: the route template, the status, Fastify's own timing.
+  fastify.addHook('onResponse', (request, reply, done) => {
+    hooks.observeResponse(request.method, request.routeOptions.url, reply.statusCode, reply.elapsedTime / 1000);
+    done();
   });
   const observe = hooks.observeError;
   if (observe) {

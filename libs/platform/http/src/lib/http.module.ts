@@ -5,6 +5,9 @@ import { ERROR_TRANSLATORS, ErrorTranslator } from './error-envelope';
 import { ErrorEnvelopeFilter } from './error.filter';
 import { OpenApiController, OpenApiDocumentHolder } from './openapi';
 import { ProbesController, READINESS_PROBES } from './probes.controller';
+import { Metrics } from './metrics';
+import { MetricsController } from './metrics.controller';
+import { ShutdownState } from './shutdown';
 
 export interface HttpModuleOptions {
   /** Probe classes provided elsewhere (adapter modules) that /readyz runs. */
@@ -12,9 +15,14 @@ export interface HttpModuleOptions {
   translators?: ErrorTranslator[];
   /** Serve GET /v1/openapi.json (the api only). */
   openApi?: boolean;
+  /** Serve GET /metrics on this port (the workers); the api serves it on METRICS_PORT instead. */
+  metricsRoute?: boolean;
 }
 
-/** HTTP edge shared by the apps: probes, the error-envelope filter and (api) the OpenAPI route. */
+/**
+ * HTTP edge shared by the apps: probes, the error-envelope filter, the app's Metrics and
+ * ShutdownState, GET /metrics (workers) and (api) the OpenAPI route.
+ */
 @Module({})
 export class HttpModule {
   static forRoot(options: HttpModuleOptions): DynamicModule {
@@ -31,9 +39,13 @@ export class HttpModule {
     return {
       module: HttpModule,
       global: true,
-      controllers: options.openApi ? [ProbesController, OpenApiController] : [ProbesController],
-      providers,
-      exports: [ERROR_TRANSLATORS, ...(options.openApi ? [OpenApiDocumentHolder] : [])],
+      controllers: [
+        ProbesController,
+        ...(options.openApi ? [OpenApiController] : []),
+        ...(options.metricsRoute ? [MetricsController] : []),
+      ],
+      providers: [...providers, { provide: Metrics, useValue: new Metrics() }, ShutdownState],
+      exports: [ERROR_TRANSLATORS, Metrics, ShutdownState, ...(options.openApi ? [OpenApiDocumentHolder] : [])],
     };
   }
 }

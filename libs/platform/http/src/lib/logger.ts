@@ -1,5 +1,6 @@
 import { type LoggerService } from '@nestjs/common';
 import pino, { type DestinationStream, type Logger } from 'pino';
+import { trace } from '@opentelemetry/api';
 import { currentRequestId } from './request-context';
 
 /**
@@ -48,9 +49,14 @@ export function createLogger(options: LoggerOptions): Logger {
       timestamp: pino.stdTimeFunctions.isoTime,
       redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
       // Fastify's request logger binds request_id itself; adding it again would write the key twice.
+      // Lines written inside a traced span carry its trace_id (tracing off: no span, nothing added).
       mixin: (_merge, _level, logger) => {
         const requestId = currentRequestId();
-        return requestId && !('request_id' in logger.bindings()) ? { request_id: requestId } : {};
+        const traceId = trace.getActiveSpan()?.spanContext().traceId;
+        const line: Record<string, string> = {};
+        if (requestId && !('request_id' in logger.bindings())) line['request_id'] = requestId;
+        if (traceId) line['trace_id'] = traceId;
+        return line;
       },
     },
     options.destination,

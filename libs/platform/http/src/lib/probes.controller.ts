@@ -7,6 +7,7 @@ import { DomainError } from '@intake/errors';
 import { HealthResponse, ReadinessResponse } from './probes.dto';
 import { ApiErrors } from './api-errors';
 import { ApiError } from './error-body.dto';
+import { ShutdownState } from './shutdown';
 
 /** The probes this process checks for readiness (each app binds its own list). */
 export const READINESS_PROBES = Symbol('READINESS_PROBES');
@@ -17,7 +18,10 @@ export const READINESS_PROBES = Symbol('READINESS_PROBES');
 export class ProbesController {
   private readonly logger = new Logger('Readiness');
 
-  constructor(@Inject(READINESS_PROBES) private readonly probes: DependencyProbe[]) {}
+  constructor(
+    @Inject(READINESS_PROBES) private readonly probes: DependencyProbe[],
+    private readonly shutdown: ShutdownState,
+  ) {}
 
   @Get('healthz')
   @HttpCode(200)
@@ -31,9 +35,13 @@ export class ProbesController {
   }
 
   @Get('readyz')
-  @ApiErrors({ error: 'service_unavailable', reason: 'dependency_unavailable' })
+  @ApiErrors(
+    { error: 'service_unavailable', reason: 'dependency_unavailable' },
+    { error: 'service_unavailable', reason: 'shutting_down' },
+  )
   @ApiOperation({
-    summary: 'Readiness: 200 only when every dependency answers; 503 names the failing ones.',
+    summary:
+      'Readiness: 200 only when every dependency answers; 503 names the failing ones, or says the instance is shutting down (SIGTERM).',
     security: [],
   })
   @ApiOkResponse({ type: ReadinessResponse })
@@ -42,6 +50,13 @@ export class ProbesController {
     description: 'params.failing names the dependencies that did not answer',
   })
   async ready(@Res({ passthrough: true }) reply: FastifyReply): Promise<ReadinessResponse> {
+    if (this.shutdown.stopping) {
+      void reply.header('cache-control', 'no-store');
+      throw new DomainError('service_unavailable', 'Shutting down: send new work to another instance.', {
+        reason: 'shutting_down',
+        retryAfterSeconds: 5,
+      });
+    }
     const result = await checkReadiness(this.probes, undefined, (dependency, error) =>
       this.logger.warn(`${dependency} not ready: ${error instanceof Error ? error.message : String(error)}`),
     );

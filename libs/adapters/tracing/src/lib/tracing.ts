@@ -1,0 +1,104 @@
+import { context, propagation, trace } from '@opentelemetry/api';
+import type { SpanExporter } from '@opentelemetry/sdk-trace-base';
+
+/** A started tracer provider: flushes and stops on shutdown. */
+export interface Tracing {
+  shutdown(): Promise<void>;
+}
+
+export interface TracingOptions {
+  /** The service name on every span (`intake-api`, ...). */
+  service: string;
+  /** OTEL_EXPORTER_OTLP_ENDPOINT; tracing is off without it (unless a test passes an exporter). */
+  endpoint: string | undefined;
+  /** Tests: spans go here (an in-memory exporter) instead of OTLP. */
+  exporter?: SpanExporter;
+}
+
+let active: Tracing | undefined;
+
+/**
+ * Starts OpenTelemetry before anything it instruments is loaded (the first import of each
+ * `main.ts`): HTTP in and out, Fastify, pg, ioredis, undici (fetch), and BullMQ through
+ * `bullTelemetry()`. Without an endpoint it returns undefined having loaded no SDK module at all:
+ * tracing off costs nothing.
+ */
+export function startTracing(options: TracingOptions): Tracing | undefined {
+  if (active) return active;
+  if (!options.endpoint && !options.exporter) return undefined;
+  // Loaded only when tracing is on (require, not import: off, not one SDK module is read).
+  const { NodeSDK } = require('@opentelemetry/sdk-node') as typeof import('@opentelemetry/sdk-node');
+  const { SimpleSpanProcessor, BatchSpanProcessor } =
+    require('@opentelemetry/sdk-trace-base') as typeof import('@opentelemetry/sdk-trace-base');
+  const { OTLPTraceExporter } =
+    require('@opentelemetry/exporter-trace-otlp-http') as typeof import('@opentelemetry/exporter-trace-otlp-http');
+  const { HttpInstrumentation } =
+    require('@opentelemetry/instrumentation-http') as typeof import('@opentelemetry/instrumentation-http');
+  const { FastifyInstrumentation } =
+    require('@opentelemetry/instrumentation-fastify') as typeof import('@opentelemetry/instrumentation-fastify');
+  const { PgInstrumentation } =
+    require('@opentelemetry/instrumentation-pg') as typeof import('@opentelemetry/instrumentation-pg');
+  const { IORedisInstrumentation } =
+    require('@opentelemetry/instrumentation-ioredis') as typeof import('@opentelemetry/instrumentation-ioredis');
+  const { UndiciInstrumentation } =
+    require('@opentelemetry/instrumentation-undici') as typeof import('@opentelemetry/instrumentation-undici');
+  const spanProcessor = options.exporter
+    ? new SimpleSpanProcessor(options.exporter)
+    : new BatchSpanProcessor(new OTLPTraceExporter({ url: `${options.endpoint?.replace(/\/$/, '')}/v1/traces` }));
+  const sdk = new NodeSDK({
+    serviceName: options.service,
+    spanProcessors: [spanProcessor],
+    instrumentations: [
+      // The probes and the metrics scrape are polled every few seconds: no spans for them.
+      new HttpInstrumentation({
+        ignoreIncomingRequestHook: (request) => /^\/(healthz|readyz|metrics)\b/.test(request.url ?? ''),
+      }),
+      new FastifyInstrumentation(),
+      new PgInstrumentation({ enhancedDatabaseReporting: false }),
+      new IORedisInstrumentation(),
+      new UndiciInstrumentation(),
+    ],
+  });
+  sdk.start();
+  active = { shutdown: () => sdk.shutdown() };
+  return active;
+}
+
+/** Whether startTracing ran and tracing is on in this process. */
+export function tracingEnabled(): boolean {
+  return active !== undefined;
+}
+
+/** BullMQ's `telemetry` option when tracing is on: a job carries its producer's context to its worker. */
+export function bullTelemetry(): unknown {
+  if (!active) return undefined;
+  const { BullMQOtel } = require('bullmq-otel') as typeof import('bullmq-otel');
+  return new BullMQOtel({ tracerName: 'intake' });
+}
+
+/** The active span's trace id, for log lines (undefined when tracing is off or no span is active). */
+export function currentTraceId(): string | undefined {
+  const span = trace.getActiveSpan();
+  return span ? span.spanContext().traceId : undefined;
+}
+
+/** The W3C traceparent of the active span, to store with work that another process picks up. */
+export function currentTraceparent(): string | null {
+  if (!active) return null;
+  const carrier: Record<string, string> = {};
+  propagation.inject(context.active(), carrier);
+  return carrier['traceparent'] ?? null;
+}
+
+/** Runs `work` in a span whose parent is a stored traceparent (a new trace when there is none). */
+export function withStoredParent<T>(name: string, traceparent: string | null, work: () => Promise<T>): Promise<T> {
+  if (!active) return work();
+  const parent = traceparent ? propagation.extract(context.active(), { traceparent }) : context.active();
+  return trace.getTracer('intake').startActiveSpan(name, {}, parent, async (span) => {
+    try {
+      return await work();
+    } finally {
+      span.end();
+    }
+  });
+}

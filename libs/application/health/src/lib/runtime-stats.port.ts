@@ -1,0 +1,32 @@
+/** The database connection pool of this process, as the metrics report it. */
+export interface PoolUsage {
+  /** Open connections (idle and in use). */
+  total: number;
+  idle: number;
+  /** Queries waiting for a connection. */
+  waiting: number;
+  /** The most connections the pool opens (DB_POOL_SIZE). */
+  max: number;
+}
+
+/**
+ * What the database can tell the people who run the service (GET /metrics). Adapters implement
+ * it; a reading that fails rejects, and the metric is then left out of that scrape.
+ */
+export abstract class DatabaseStats {
+  abstract pool(): PoolUsage;
+  /** Seconds since the oldest outbox row not yet relayed was written; 0 when none waits. */
+  abstract outboxLagSeconds(): Promise<number>;
+}
+
+/** How many jobs of one queue are in one state (waiting, active, delayed, failed). */
+export interface QueueDepth {
+  queue: string;
+  state: 'waiting' | 'active' | 'delayed' | 'failed';
+  count: number;
+}
+
+/** The job queues' backlog (GET /metrics). */
+export abstract class QueueStats {
+  abstract depths(): Promise<QueueDepth[]>;
+}
