@@ -19,7 +19,7 @@ let active: Tracing | undefined;
 
 /**
  * Starts OpenTelemetry before anything it instruments is loaded (the first import of each
- * `main.ts`): HTTP in and out, Fastify, pg, ioredis, undici (fetch), and BullMQ through
+ * `main.ts`): HTTP in and out, pg, ioredis, undici (fetch), and BullMQ through
  * `bullTelemetry()`. Without an endpoint it returns undefined having loaded no SDK module at all:
  * tracing off costs nothing.
  */
@@ -34,8 +34,6 @@ export function startTracing(options: TracingOptions): Tracing | undefined {
     require('@opentelemetry/exporter-trace-otlp-http') as typeof import('@opentelemetry/exporter-trace-otlp-http');
   const { HttpInstrumentation } =
     require('@opentelemetry/instrumentation-http') as typeof import('@opentelemetry/instrumentation-http');
-  const { FastifyInstrumentation } =
-    require('@opentelemetry/instrumentation-fastify') as typeof import('@opentelemetry/instrumentation-fastify');
   const { PgInstrumentation } =
     require('@opentelemetry/instrumentation-pg') as typeof import('@opentelemetry/instrumentation-pg');
   const { IORedisInstrumentation } =
@@ -53,7 +51,8 @@ export function startTracing(options: TracingOptions): Tracing | undefined {
       new HttpInstrumentation({
         ignoreIncomingRequestHook: (request) => /^\/(healthz|readyz|metrics)\b/.test(request.url ?? ''),
       }),
-      new FastifyInstrumentation(),
+      // No @opentelemetry/instrumentation-fastify: 0.53 wraps fastify's export and loses its named
+      // exports (LogController), so the apps cannot start on Fastify 5; the HTTP spans stand in.
       new PgInstrumentation({ enhancedDatabaseReporting: false }),
       new IORedisInstrumentation(),
       new UndiciInstrumentation(),
