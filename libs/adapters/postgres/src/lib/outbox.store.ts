@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { Outbox } from '@intake/kernel';
+import { currentTraceparent } from '@intake/tracing';
 import { Sql } from './unit-of-work';
 
 /** The Postgres channel told when webhook events are committed to the outbox (the dispatchers LISTEN). */
@@ -17,8 +18,9 @@ export class PostgresOutbox extends Outbox {
   }
 
   async append(topic: string, payload: Record<string, unknown>, now: Date): Promise<void> {
-    const insert = `INSERT INTO outbox_messages (topic, payload, created_at) VALUES ($1, $2, $3)`;
-    const params = [topic, JSON.stringify(payload), now];
+    // The trace of the request that fired the event (null when tracing is off) rides with it.
+    const insert = `INSERT INTO outbox_messages (topic, payload, created_at, trace_context) VALUES ($1, $2, $3, $4)`;
+    const params = [topic, JSON.stringify(payload), now, currentTraceparent()];
     if (topic !== 'webhook') {
       await this.sql.query(insert, params);
       return;

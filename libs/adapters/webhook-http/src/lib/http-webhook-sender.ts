@@ -2,6 +2,7 @@ import { type LookupAddress, type LookupOptions } from 'node:dns';
 import { type LookupFunction } from 'node:net';
 import { type OnApplicationShutdown } from '@nestjs/common';
 import { Agent, request } from 'undici';
+import { withStoredParent } from '@intake/tracing';
 import { type AttemptResult, type WebhookRequest, WebhookSender } from '@intake/application-webhooks';
 import { checkAddress, checkWebhookUrl } from '@intake/domain-webhooks';
 import { type HostResolver, type ResolvedAddress, SystemHostResolver } from './host-resolver';
@@ -60,7 +61,12 @@ export class HttpWebhookSender extends WebhookSender implements OnApplicationShu
     return this.timeoutMs;
   }
 
-  async send(delivery: WebhookRequest): Promise<AttemptResult> {
+  /** In a span continuing the event's trace (tracing on): undici's instrumentation sends `traceparent` on. */
+  send(delivery: WebhookRequest): Promise<AttemptResult> {
+    return withStoredParent('webhook.deliver', delivery.traceparent ?? null, () => this.post(delivery));
+  }
+
+  private async post(delivery: WebhookRequest): Promise<AttemptResult> {
     const checked = checkWebhookUrl(delivery.url, { allowPrivateNetworks: this.options.allowPrivateNetworks });
     if (!checked.ok) return { response_code: null, error: checked.reason };
     const abort = new AbortController();

@@ -4,7 +4,8 @@ import { Sql } from '@intake/postgres';
 import { DELIVERIES_CHANNEL } from '../webhook-delivery-log';
 
 /** A claimed row as the statement returns it: the delivery's columns and its endpoint's, side by side. */
-type ClaimedRow = Omit<DueDelivery, 'endpoint'> & DueDelivery['endpoint'];
+type ClaimedRow = Omit<DueDelivery, 'endpoint' | 'trace_context'> &
+  DueDelivery['endpoint'] & { trace_context: string | null };
 
 /**
  * webhook_deliveries as the dispatchers' queue. A claim is one statement: the due rows locked with
@@ -32,11 +33,13 @@ export class PostgresDeliveryQueue extends DeliveryQueue {
          FROM due, webhook_endpoints e
         WHERE d.id = due.id AND e.id = d.endpoint_id
        RETURNING d.id, d.endpoint_id, d.account_id, d.event, d.payload, d.attempts, d.max_attempts, d.lease_token,
-                 e.url, e.format, e.secret_sealed, e.active`,
+                 e.url, e.format, e.secret_sealed, e.active,
+                 (SELECT o.trace_context FROM outbox_messages o WHERE o.id = d.outbox_id) AS trace_context`,
       [now, limit, lease.seconds, lease.token],
     );
-    return rows.map(({ url, format, secret_sealed, active, ...delivery }) => ({
+    return rows.map(({ url, format, secret_sealed, active, trace_context, ...delivery }) => ({
       ...delivery,
+      ...(trace_context ? { trace_context } : {}),
       endpoint: { url, format, secret_sealed, active },
     }));
   }

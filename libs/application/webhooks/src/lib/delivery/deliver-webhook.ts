@@ -56,6 +56,7 @@ export class DeliverWebhook {
       event: delivery.event,
       body,
       signature: signatureHeader(secret, body, Math.floor(this.clock.now().getTime() / 1000)),
+      ...(delivery.trace_context ? { traceparent: delivery.trace_context } : {}),
     });
     const now = this.clock.now();
     const outcome = decide(delivery, result, now);

@@ -13,6 +13,8 @@ export interface DueDelivery {
   max_attempts: number;
   /** The claim's lease token: the outcome is recorded only under it. */
   lease_token: string;
+  /** The W3C traceparent of the request that fired the event, when it was traced. */
+  trace_context?: string;
   endpoint: {
     url: string;
     format: WebhookFormat;

@@ -8,6 +8,8 @@ export interface WebhookRequest {
   body: string;
   /** X-Service-Signature: `t=<unix seconds>,v1=<hex>`. */
   signature: string;
+  /** The trace this POST continues (the event's traceparent), when it was traced. */
+  traceparent?: string;
 }
 
 /** What came of one attempt. */
