@@ -10,7 +10,7 @@ db="test_smoke_$$"
 work=$(mktemp -d)
 export NODE_ENV=test TEST_CLOCK=enabled LOG_LEVEL=warn
 export DATABASE_URL="postgres://postgres@127.0.0.1:5432/$db"
-export REDIS_PREFIX="test-smoke-$$" PORT=3190 SCHEDULER_PORT=3191 DISPATCHER_PORT=3192
+export REDIS_PREFIX="test-smoke-$$" PORT=3190 SCHEDULER_PORT=3191 DISPATCHER_PORT=3192 METRICS_PORT=3193
 export STORAGE_DIR="$work/storage" MAIL_OUTBOX_DIR="$work/mail"
 
 pid=""
@@ -47,3 +47,9 @@ curl -fsS -X POST -H 'content-type: application/json' -d '{"now":"2031-01-01T08:
 tick=$(curl -fsS -X POST "http://127.0.0.1:$PORT/_test/tick")
 echo "$tick" | grep -q '"now":"2031-01-01T08:00' || { echo "smoke: unexpected tick answer $tick" >&2; exit 1; }
 echo "smoke: the scheduler ran a pass at the shared clock's time: $tick"
+for port in $METRICS_PORT $SCHEDULER_PORT $DISPATCHER_PORT; do
+  curl -fsS -o "$work/metrics.txt" "http://127.0.0.1:$port/metrics"
+  grep -q '^intake_db_pool_connections{' "$work/metrics.txt" ||
+    { echo "smoke: GET /metrics on port $port has no intake_db_pool_connections" >&2; exit 1; }
+done
+echo "smoke: GET /metrics answers on the api's metrics port and the workers' ports"
