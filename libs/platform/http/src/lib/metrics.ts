@@ -25,6 +25,10 @@ export class Metrics {
   readonly chases: Counter<'channel' | 'outcome'>;
   readonly webhookDeliveries: Histogram<'outcome'>;
   readonly scans: Counter<'verdict'>;
+  private readonly sourceErrors: Counter<'source'>;
+  private readonly queueDepth: Gauge<'queue' | 'state'>;
+  private readonly outboxLag: Gauge;
+  private readonly pool: Gauge<'state'>;
   private database?: DatabaseStats;
   private queues?: QueueStats;
 
@@ -65,40 +69,53 @@ export class Metrics {
       labelNames: ['verdict'],
       registers,
     });
-    const sources = () => ({ database: this.database, queues: this.queues });
-    new Gauge({
+    // A source that fails (the database or Redis away) leaves its gauge out of that scrape (the
+    // outbox lag reads NaN, not 0, which would say nothing waits) and is counted here; the other
+    // series are still served, so an outage stays visible in them.
+    this.sourceErrors = new Counter({
+      name: 'intake_metrics_source_errors_total',
+      help: 'Scrapes in which a gauge could not be read, by source (database, queues)',
+      labelNames: ['source'],
+      registers,
+    });
+    this.queueDepth = new Gauge({
       name: 'intake_queue_depth',
       help: 'Jobs per queue and state (waiting, active, delayed, failed)',
       labelNames: ['queue', 'state'],
       registers,
-      async collect() {
-        const { queues } = sources();
-        if (!queues) return;
-        this.reset();
-        for (const depth of await queues.depths()) this.set({ queue: depth.queue, state: depth.state }, depth.count);
-      },
     });
-    new Gauge({
+    this.outboxLag = new Gauge({
       name: 'intake_outbox_lag_seconds',
-      help: 'Age of the oldest outbox event not yet relayed (0 when none waits)',
+      help: 'Age of the oldest outbox event not yet relayed (0 when none waits, NaN when unknown)',
       registers,
-      async collect() {
-        const { database } = sources();
-        if (database) this.set(await database.outboxLagSeconds());
-      },
     });
-    new Gauge({
+    this.pool = new Gauge({
       name: 'intake_db_pool_connections',
       help: 'Database pool of this process: connections by state (total, idle, waiting: queries waiting for one, max)',
       labelNames: ['state'],
       registers,
-      collect() {
-        const { database } = sources();
-        if (!database) return;
-        const pool = database.pool();
-        for (const state of ['total', 'idle', 'waiting', 'max'] as const) this.set({ state }, pool[state]);
-      },
     });
+  }
+
+  /** Reads the gauges' sources (before each scrape), so that a failure is counted in the same scrape. */
+  async refresh(): Promise<void> {
+    const [depths, lag] = await Promise.all([
+      this.queues?.depths().catch(() => {
+        this.sourceErrors.inc({ source: 'queues' });
+        return [];
+      }),
+      this.database?.outboxLagSeconds().catch(() => {
+        this.sourceErrors.inc({ source: 'database' });
+        return Number.NaN;
+      }),
+    ]);
+    this.queueDepth.reset();
+    for (const depth of depths ?? []) this.queueDepth.set({ queue: depth.queue, state: depth.state }, depth.count);
+    if (lag !== undefined) this.outboxLag.set(lag);
+    if (this.database) {
+      const pool = this.database.pool();
+      for (const state of ['total', 'idle', 'waiting', 'max'] as const) this.pool.set({ state }, pool[state]);
+    }
   }
 
   /** The app's name on every series, and the stats the gauges read at each scrape (from Nest's container). */
@@ -141,8 +158,8 @@ function sameSecret(given: string, expected: string): boolean {
 
 /**
  * GET /metrics: the exposition text, or 401 in the error envelope when METRICS_TOKEN is set and
- * the request does not bear it. A gauge whose source fails (the database away) fails the scrape:
- * 503, so Prometheus records `up == 0` rather than stale numbers.
+ * the request does not bear it; 503 only if collecting fails unexpectedly (a gauge whose source
+ * is away is left out instead, see `intake_metrics_source_errors_total`).
  */
 export async function metricsResponse(
   metrics: Metrics,
@@ -163,6 +180,7 @@ export async function metricsResponse(
       return json(new DomainError('unauthorized', 'GET /metrics needs Authorization: Bearer <METRICS_TOKEN>.'));
   }
   try {
+    await metrics.refresh();
     return { status: 200, contentType: metrics.registry.contentType, body: await metrics.registry.metrics() };
   } catch (error) {
     return json(
