@@ -2,14 +2,17 @@ import { Module } from '@nestjs/common';
 import {
   Collections,
   CollectResults,
+  DownloadIntake,
   DownloadSettings,
   GetDownloadPreflight,
+  ReportPdf,
   ResultFiles,
   RevealSecret,
   SecretReleases,
 } from '@intake/application-results';
 import { APP_CONFIG, type AppConfig } from '@intake/config';
 import { useCase } from '@intake/http';
+import { PdfKitReportPdf } from '@intake/pdf-report';
 import { DownloadsController } from './downloads.controller';
 import { ResultsController } from './results.controller';
 import { SecretsController } from './secrets.controller';
@@ -33,6 +36,8 @@ import { SecretsController } from './secrets.controller';
     useCase(RevealSecret),
     useCase(CollectResults),
     useCase(GetDownloadPreflight),
+    { provide: ReportPdf, useClass: PdfKitReportPdf },
+    useCase(DownloadIntake),
   ],
 })
 export class ResultsModule {}
