@@ -86,7 +86,8 @@ describe('GET /v1/intakes/:id/download (real Postgres, Redis and storage directo
     await run('unzip', ['-q', join(dir, 'download.zip'), '-d', join(dir, 'out')]);
     const entries = stdout.split('\n').filter(Boolean);
     const read = (entry: string) => readFile(join(dir, 'out', entry));
-    const pdfText = async () => (await run('pdftotext', ['-enc', 'UTF-8', join(dir, 'out', 'podklady.pdf'), '-'])).stdout;
+    const pdfText = async () =>
+      (await run('pdftotext', ['-enc', 'UTF-8', join(dir, 'out', 'podklady.pdf'), '-'])).stdout;
     return { entries, read, pdfText, dir };
   };
 
@@ -184,9 +185,9 @@ describe('GET /v1/intakes/:id/download (real Postgres, Redis and storage directo
 
     // Audited; nothing consumed (the secret is still there to reveal).
     const audit = await asSession(owner.session, '/v1/audit');
-    const downloaded = audit.json<{ entries: Array<{ action: string }> }>().entries.filter(
-      (e) => e.action === 'intake.downloaded',
-    );
+    const downloaded = audit
+      .json<{ entries: Array<{ action: string }> }>()
+      .entries.filter((e) => e.action === 'intake.downloaded');
     expect(downloaded).toHaveLength(1);
     const preflight = await asKey(owner.key, `/v1/intakes/${id}/download/preflight`);
     expect(preflight.json().secrets).toEqual({ total: 1, unrevealed: 1, already_revealed: 0 });

@@ -26,4 +26,7 @@ export * from './lib/download/evidence-manifest';
 export * from './lib/download/report-text';
 export * from './lib/download/download-report';
 export * from './lib/download/zip-stream';
+export * from './lib/download/download-sources';
+export * from './lib/download/download-handover';
+export * from './lib/download/download-reports';
 export * from './lib/download/download-intake';

@@ -2,8 +2,11 @@ import { Module } from '@nestjs/common';
 import {
   Collections,
   CollectResults,
+  DownloadHandover,
   DownloadIntake,
+  DownloadReports,
   DownloadSettings,
+  DownloadSources,
   GetDownloadPreflight,
   ReportPdf,
   ResultFiles,
@@ -37,6 +40,9 @@ import { SecretsController } from './secrets.controller';
     useCase(CollectResults),
     useCase(GetDownloadPreflight),
     { provide: ReportPdf, useClass: PdfKitReportPdf },
+    useCase(DownloadSources),
+    useCase(DownloadHandover),
+    useCase(DownloadReports),
     useCase(DownloadIntake),
   ],
 })

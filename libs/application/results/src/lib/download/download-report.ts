@@ -2,6 +2,7 @@ import { type IntakeRecord, type ItemRecord } from '@intake/application-intakes'
 import { formatCalendarDay, formatNumber, type Language, type Translate } from '@intake/domain-messages';
 import { isFileType } from '@intake/domain-items';
 import { type SkippedFile } from './download-preflight';
+import { type ManifestFile } from './evidence-manifest';
 import { type ReportKey, reportTranslator } from './report-text';
 
 /** One line of a report table: a label and its text; `secret` is shown by the PDF only. */
@@ -38,12 +39,7 @@ export interface ReportDocument {
 }
 
 /** An upload as the ZIP holds it. */
-export interface ReportFile {
-  item_key: string;
-  path: string;
-  size: number;
-  sha256: string;
-}
+export type ReportFile = Pick<ManifestFile, 'item_key' | 'path' | 'size' | 'sha256'>;
 
 /** What became of a secret item in this download. */
 export type ReportSecret =
@@ -144,7 +140,8 @@ function itemRows(
   if (item.waiver.state !== 'none') {
     const reason = item.waiver.reason ?? t('no_reason');
     const by = t(item.waiver.requested_by === 'client' ? 'by_client' : 'by_owner');
-    const text = item.waiver.state === 'pending' ? t('waiver_pending', { reason }) : t('waiver_accepted', { by, reason });
+    const text =
+      item.waiver.state === 'pending' ? t('waiver_pending', { reason }) : t('waiver_accepted', { by, reason });
     rows.push({ label: t('row_waiver'), text });
   }
   if (item.received_outside) {
@@ -181,7 +178,9 @@ function valueText(value: unknown, language: Language, t: Translate<ReportKey>):
   if (Array.isArray(value)) return value.map((v) => valueText(v, language, t)).join(', ');
   if (typeof value === 'object') {
     return Object.entries(value as Record<string, unknown>)
-      .map(([key, v]) => `${key}: ${typeof v === 'object' && v !== null ? JSON.stringify(v) : valueText(v, language, t)}`)
+      .map(
+        ([key, v]) => `${key}: ${typeof v === 'object' && v !== null ? JSON.stringify(v) : valueText(v, language, t)}`,
+      )
       .join('\n');
   }
   return String(value);
