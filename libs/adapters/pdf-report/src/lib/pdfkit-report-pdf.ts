@@ -5,18 +5,28 @@ import { type ReportDocument, ReportPdf, type ReportRow } from '@intake/applicat
 /** Node's own require inside a webpack bundle (where `require.resolve` yields a module id). */
 declare const __non_webpack_require__: NodeJS.Require | undefined;
 
-const fontPath = (file: string): string => {
-  const name = `dejavu-fonts-ttf/ttf/${file}`;
-  return typeof __non_webpack_require__ === 'function' ? __non_webpack_require__.resolve(name) : require.resolve(name);
-};
+/**
+ * The fonts' paths in the dejavu-fonts-ttf package. Literal names in `require.resolve` make the
+ * bundler record the package as the app's runtime dependency (dist/apps/api/package.json).
+ */
+const fontPaths = (): { regular: string; bold: string } =>
+  typeof __non_webpack_require__ === 'function'
+    ? {
+        regular: __non_webpack_require__.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf'),
+        bold: __non_webpack_require__.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf'),
+      }
+    : {
+        regular: require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf'),
+        bold: require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf'),
+      };
 
 /** DejaVu Sans writes every Latin diacritic we need (ě š č ř ž ů, ą ę ł ń ś ź ż, ä ö ü ß, ñ); Helvetica does not. */
 let fonts: { regular: Buffer; bold: Buffer } | undefined;
-const dejaVu = () =>
-  (fonts ??= {
-    regular: readFileSync(fontPath('DejaVuSans.ttf')),
-    bold: readFileSync(fontPath('DejaVuSans-Bold.ttf')),
-  });
+const dejaVu = () => {
+  if (fonts) return fonts;
+  const paths = fontPaths();
+  return (fonts = { regular: readFileSync(paths.regular), bold: readFileSync(paths.bold) });
+};
 
 const MARGIN = 50;
 const GREY = '#555555';
