@@ -102,6 +102,7 @@ async function main(): Promise<void> {
     );
     await waitFor(`${BASE}/healthz`);
     const pid = api.pid as number;
+    const idle = rssMiB(pid);
 
     const created = await fetch(`${BASE}/v1/intakes`, {
       method: 'POST',
@@ -191,7 +192,7 @@ async function main(): Promise<void> {
       row('GET …/download (ZIP, curl to a file)', zipSeconds, zipBytes),
       row('plain copy (cat of the stored files to a file)', copySeconds, bytes),
       '',
-      `api RSS: ${Math.round(baseline)} MiB before, ${Math.round(peak)} MiB peak during the downloads`,
+      `api RSS: ${Math.round(idle)} MiB idle after start, ${Math.round(baseline)} MiB after the uploads, ${Math.round(peak)} MiB peak during the downloads (200 MB = 190.7 MiB)`,
     ];
     console.log(lines.join('\n'));
     writeFileSync(
@@ -203,6 +204,7 @@ async function main(): Promise<void> {
           zipBytes,
           zipSeconds,
           copySeconds,
+          idleRssMiB: idle,
           baselineRssMiB: baseline,
           peakRssMiB: peak,
           loads,
