@@ -104,7 +104,7 @@ describe('GET /v1/intakes/:id/download (real Postgres, Redis and storage directo
       ['photos', 'a.png', png(9, 9)],
       ['documents', '../../etc/passwd', pdf('passwd')],
       ['documents', '/abs/path', pdf('abs')],
-      ['documents', 'zlý\u0001\u0007název\u202e.pdf', pdf('controls')],
+      ['documents', 'zlý\u0000\u0001\u0007název\u202e.pdf', pdf('controls')],
       // The upload keeps only a name's last part; a name stored otherwise is made safe by the ZIP's rules too.
       ['documents', 'win.pdf', pdf('win'), '..\\..\\Windows\\win.ini'],
       ['archive', 'archiv.pdf', pdf('archive')],
