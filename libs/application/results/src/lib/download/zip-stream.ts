@@ -63,16 +63,6 @@ export class ZipStream {
     this.zip.on('error', (error: Error) => this.fail(error));
   }
 
-  /** True once aborted or failed: nothing more is read. */
-  get stopped(): boolean {
-    return this.failure !== null;
-  }
-
-  /** How many sources are open right now (0 or 1; for tests of the disconnect). */
-  get openSources(): number {
-    return this.open.size;
-  }
-
   /**
    * Adds an entry whose bytes come from `source()`, called when the ZIP reaches it; `written`
    * gets its size and SHA-256 once they are all in.
