@@ -36,6 +36,12 @@ missing=()
 command -v clamd >/dev/null || missing+=(clamav-daemon clamav)
 command -v pg_dump >/dev/null || missing+=(postgresql-client)
 [ -x /usr/bin/chromium ] || missing+=(chromium)
+# Containers (tools/containers: the image proof and the testcontainers smoke test): podman with
+# runc (crun refuses this machine's cgroup layout; tools/containers/containers.conf selects runc)
+# and mmdebstrap for the local base images, since no registry can be pulled from.
+command -v podman >/dev/null || missing+=(podman)
+command -v runc >/dev/null || missing+=(runc)
+command -v mmdebstrap >/dev/null || missing+=(mmdebstrap)
 if [ ${#missing[@]} -gt 0 ]; then
   echo "services: installing Debian's ${missing[*]}"
   apt-get update -qq
@@ -44,5 +50,8 @@ fi
 command -v clamd >/dev/null || { echo "services: clamd could not be installed" >&2; exit 1; }
 [ -x /usr/bin/chromium ] || { echo "services: chromium could not be installed" >&2; exit 1; }
 command -v pg_dump >/dev/null || { echo "services: pg_dump could not be installed" >&2; exit 1; }
+for tool in podman runc mmdebstrap; do
+  command -v "$tool" >/dev/null || { echo "services: $tool could not be installed" >&2; exit 1; }
+done
 
-echo "services: PostgreSQL and Redis answer; clamd and chromium are installed"
+echo "services: PostgreSQL and Redis answer; clamd, chromium, podman, runc and mmdebstrap are installed"
