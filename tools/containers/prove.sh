@@ -89,7 +89,7 @@ done
 
 export DATABASE_URL="postgres://postgres@127.0.0.1:5432/$db"
 node tools/dev/ensure-database.js >/dev/null
-common=(--pull=never --network host --read-only --tmpfs /tmp --tmpfs /app/var:uid=1000,gid=1000,mode=0700
+common=(--pull=never --network host --read-only --tmpfs /tmp --tmpfs /app/var:rw,mode=1777
   -e NODE_ENV=development -e LOG_LEVEL=warn -e HOST=127.0.0.1
   -e PORT="$PORT" -e SCHEDULER_PORT="$SCHEDULER_PORT" -e DISPATCHER_PORT="$DISPATCHER_PORT"
   -e PUBLIC_BASE_URL="http://127.0.0.1:$PORT" -e PORTAL_URL="http://127.0.0.1:$PORT/p" -e APP_URL="http://127.0.0.1:$PORT"

@@ -22,7 +22,14 @@ const smtp = new SMTPServer({
       const raw = Buffer.concat(chunks).toString('utf8');
       const subject = /^subject:\s*(.*)$/im.exec(raw)?.[1] ?? '';
       const chase = /^x-intake-chase:\s*(\S+)/im.exec(raw)?.[1] ?? null;
-      print({ kind: 'mail', from: session.envelope.mailFrom?.address, to: session.envelope.rcptTo.map((r) => r.address), subject, chase, bytes: raw.length });
+      print({
+        kind: 'mail',
+        from: session.envelope.mailFrom?.address,
+        to: session.envelope.rcptTo.map((r) => r.address),
+        subject,
+        chase,
+        bytes: raw.length,
+      });
       callback();
     });
   },
@@ -40,7 +47,14 @@ const receiver = http.createServer((request, response) => {
       event = null;
     }
     const signed = Object.keys(request.headers).filter((name) => /signature/i.test(name));
-    print({ kind: 'webhook', method: request.method, path: request.url, event, signed_headers: signed, user_agent: request.headers['user-agent'] ?? null });
+    print({
+      kind: 'webhook',
+      method: request.method,
+      path: request.url,
+      event,
+      signed_headers: signed,
+      user_agent: request.headers['user-agent'] ?? null,
+    });
     response.writeHead(200, { 'content-type': 'text/plain' }).end('ok');
   });
 });

@@ -43,12 +43,16 @@ if (reason) process.stdout.write(`testcontainers smoke test skipped: ${reason}\n
     });
   });
 
-  afterAll(() => {
+  afterAll(async () => {
     for (const name of ['DOCKER_HOST', 'TESTCONTAINERS_RYUK_DISABLED', 'TEST_DB', 'TEST_PG_IMAGE']) {
       if (saved[name] === undefined) delete process.env[name];
       else process.env[name] = saved[name];
     }
-    service?.kill('SIGTERM');
+    if (service && service.exitCode === null) {
+      const exited = new Promise((resolve) => service.once('exit', resolve));
+      service.kill('SIGTERM');
+      await exited;
+    }
     rmSync(socket, { force: true });
   });
 
@@ -60,7 +64,7 @@ if (reason) process.stdout.write(`testcontainers smoke test skipped: ${reason}\n
       const client = new Client({ connectionString: db.url });
       await client.connect();
       try {
-        const version = await client.query<{ v: string }>('SHOW server_version');
+        const version = await client.query<{ v: string }>(`SELECT current_setting('server_version') AS v`);
         expect(version.rows[0]?.v).toMatch(/^15\./);
         const applied = await client.query<{ n: number }>('SELECT count(*)::int AS n FROM schema_migrations');
         expect(applied.rows[0]?.n).toBeGreaterThan(10);
@@ -72,7 +76,9 @@ if (reason) process.stdout.write(`testcontainers smoke test skipped: ${reason}\n
     } finally {
       await db.drop();
     }
-    const left = spawnSync('podman', ['ps', '-q', '--filter', `ancestor=${IMAGE}`], { env }).stdout.toString().trim();
+    const left = spawnSync('podman', ['ps', '-q', '--filter', `ancestor=${IMAGE}`], { env })
+      .stdout.toString()
+      .trim();
     expect(left).toBe('');
   }, 120_000);
 });

@@ -87,13 +87,15 @@ const variables = envExample();
 // Configuration: each variable exactly once, secrets in the Secret.
 const configMap = named('ConfigMap', 'intake-config');
 const secret = named('Secret', 'intake-secrets');
-if (!configMap || !secret) problem('deploy/kubernetes', 'the ConfigMap intake-config and the Secret intake-secrets are required');
+if (!configMap || !secret)
+  problem('deploy/kubernetes', 'the ConfigMap intake-config and the Secret intake-secrets are required');
 const inConfig = new Set(Object.keys(configMap?.value.data ?? {}));
 const inSecret = new Set(Object.keys({ ...(secret?.value.data ?? {}), ...(secret?.value.stringData ?? {}) }));
 for (const [name, { secret: isSecret }] of variables) {
   const where = isSecret ? 'Secret intake-secrets' : 'ConfigMap intake-config';
   if (!(isSecret ? inSecret : inConfig).has(name)) problem(where, `${name} (from .env.example) is missing`);
-  if ((isSecret ? inConfig : inSecret).has(name)) problem('deploy/kubernetes', `${name} is in the wrong object (secret: ${isSecret})`);
+  if ((isSecret ? inConfig : inSecret).has(name))
+    problem('deploy/kubernetes', `${name} is in the wrong object (secret: ${isSecret})`);
 }
 for (const name of [...inConfig, ...inSecret]) {
   if (!variables.has(name)) problem('deploy/kubernetes', `${name} is not a variable of .env.example`);
@@ -109,10 +111,12 @@ function checkContainer(where, pod, container) {
   if (sc.allowPrivilegeEscalation !== false) problem(where, 'allowPrivilegeEscalation is not false');
   if (!sc.capabilities?.drop?.includes('ALL')) problem(where, 'capabilities are not all dropped');
   for (const kind of ['requests', 'limits']) {
-    if (!container.resources?.[kind]?.cpu || !container.resources?.[kind]?.memory) problem(where, `resources.${kind} needs cpu and memory`);
+    if (!container.resources?.[kind]?.cpu || !container.resources?.[kind]?.memory)
+      problem(where, `resources.${kind} needs cpu and memory`);
   }
   const refs = (container.envFrom ?? []).map((e) => e.configMapRef?.name ?? e.secretRef?.name);
-  if (!refs.includes('intake-config') || !refs.includes('intake-secrets')) problem(where, 'envFrom must take intake-config and intake-secrets');
+  if (!refs.includes('intake-config') || !refs.includes('intake-secrets'))
+    problem(where, 'envFrom must take intake-config and intake-secrets');
 }
 for (const [app, portVariable] of Object.entries(APPS)) {
   const deployment = named('Deployment', `intake-${app}`);
@@ -126,7 +130,8 @@ for (const [app, portVariable] of Object.entries(APPS)) {
   checkContainer(where, pod, container);
   const port = Number(configMap?.value.data?.[portVariable]);
   const http = (container.ports ?? []).find((p) => p.name === 'http');
-  if (http?.containerPort !== port) problem(where, `containerPort ${http?.containerPort} is not ${portVariable}=${port}`);
+  if (http?.containerPort !== port)
+    problem(where, `containerPort ${http?.containerPort} is not ${portVariable}=${port}`);
   if (container.readinessProbe?.httpGet?.path !== '/readyz') problem(where, 'the readiness probe must GET /readyz');
   if (container.livenessProbe?.httpGet?.path !== '/healthz') problem(where, 'the liveness probe must GET /healthz');
   for (const probe of ['readinessProbe', 'livenessProbe']) {
@@ -134,24 +139,40 @@ for (const [app, portVariable] of Object.entries(APPS)) {
   }
   const labels = deployment.value.spec.template.metadata.labels;
   const selects = (selector) => Object.entries(selector?.matchLabels ?? {}).every(([k, v]) => labels[k] === v);
-  if (!ofKind('PodDisruptionBudget').some((d) => selects(d.value.spec.selector))) problem(where, 'no PodDisruptionBudget selects it');
+  if (!ofKind('PodDisruptionBudget').some((d) => selects(d.value.spec.selector)))
+    problem(where, 'no PodDisruptionBudget selects it');
   const hpa = ofKind('HorizontalPodAutoscaler').find((d) => d.value.spec.scaleTargetRef.name === `intake-${app}`);
   if (app !== 'scheduler' && !hpa) problem(where, 'no HorizontalPodAutoscaler scales it');
 }
 const job = ofKind('Job').find((d) => (d.value.spec.template.spec.containers[0].command ?? []).includes('migrate.js'));
 if (!job) problem('deploy/kubernetes', 'no Job runs migrate.js');
-else checkContainer(`${job.where} Job/${job.value.metadata.name}`, job.value.spec.template.spec, job.value.spec.template.spec.containers[0]);
-if (configMap && configMap.value.data.DB_MIGRATE_ON_START !== 'false') problem('ConfigMap intake-config', 'DB_MIGRATE_ON_START must be false (the Job migrates)');
+else
+  checkContainer(
+    `${job.where} Job/${job.value.metadata.name}`,
+    job.value.spec.template.spec,
+    job.value.spec.template.spec.containers[0],
+  );
+if (configMap && configMap.value.data.DB_MIGRATE_ON_START !== 'false')
+  problem('ConfigMap intake-config', 'DB_MIGRATE_ON_START must be false (the Job migrates)');
 
 // Only the dispatcher reaches the internet.
 for (const { where, value } of ofKind('NetworkPolicy')) {
   const open = (value.spec.egress ?? []).some((rule) =>
     (rule.to ?? []).some((peer) => ['0.0.0.0/0', '::/0'].includes(peer.ipBlock?.cidr)),
   );
-  const onlyDispatcher = value.spec.podSelector?.matchLabels?.['app.kubernetes.io/name'] === 'intake-webhook-dispatcher';
-  if (open && !onlyDispatcher) problem(`${where} NetworkPolicy/${value.metadata.name}`, 'only the dispatcher may reach 0.0.0.0/0');
+  const onlyDispatcher =
+    value.spec.podSelector?.matchLabels?.['app.kubernetes.io/name'] === 'intake-webhook-dispatcher';
+  if (open && !onlyDispatcher)
+    problem(`${where} NetworkPolicy/${value.metadata.name}`, 'only the dispatcher may reach 0.0.0.0/0');
 }
-if (!ofKind('NetworkPolicy').some((d) => Object.keys(d.value.spec.podSelector ?? {}).length === 0 && (d.value.spec.policyTypes ?? []).includes('Egress') && !d.value.spec.egress)) {
+if (
+  !ofKind('NetworkPolicy').some(
+    (d) =>
+      Object.keys(d.value.spec.podSelector ?? {}).length === 0 &&
+      (d.value.spec.policyTypes ?? []).includes('Egress') &&
+      !d.value.spec.egress,
+  )
+) {
   problem('deploy/kubernetes', 'no default-deny NetworkPolicy');
 }
 
@@ -163,7 +184,10 @@ const services = compose.toJS({ maxAliasCount: 100 }).services ?? {};
 for (const [name, service] of Object.entries(services)) {
   const where = `docker/compose.yml services.${name}`;
   if (!service.image && !service.build) problem(where, 'needs an image or a build');
-  if (service.build && !existsSync(join(dirname(composePath), service.build.context ?? '.', service.build.dockerfile ?? 'Dockerfile'))) {
+  if (
+    service.build &&
+    !existsSync(join(dirname(composePath), service.build.context ?? '.', service.build.dockerfile ?? 'Dockerfile'))
+  ) {
     problem(where, `Dockerfile ${service.build.dockerfile} does not exist`);
   }
   const deps = Array.isArray(service.depends_on) ? service.depends_on : Object.keys(service.depends_on ?? {});
@@ -177,7 +201,9 @@ for (const [name, service] of Object.entries(services)) {
 
 const counted = `${documents.length} Kubernetes objects, ${Object.keys(services).length} compose services, ${variables.size} variables`;
 if (problems.length) {
-  process.stderr.write(`validate-deploy: ${problems.length} problem(s) in ${counted}:\n${problems.map((p) => `  - ${p}`).join('\n')}\n`);
+  process.stderr.write(
+    `validate-deploy: ${problems.length} problem(s) in ${counted}:\n${problems.map((p) => `  - ${p}`).join('\n')}\n`,
+  );
   process.exit(1);
 }
 process.stdout.write(`validate-deploy: ${counted}: valid\n`);
