@@ -89,7 +89,7 @@ done
 
 export DATABASE_URL="postgres://postgres@127.0.0.1:5432/$db"
 node tools/dev/ensure-database.js >/dev/null
-common=(--pull=never --network host --read-only --tmpfs /tmp --tmpfs /app/var:rw,mode=1777
+common=(--pull=never --network host --read-only --tmpfs /tmp --tmpfs /app/var:rw,U
   -e NODE_ENV=development -e LOG_LEVEL=warn -e HOST=127.0.0.1
   -e PORT="$PORT" -e SCHEDULER_PORT="$SCHEDULER_PORT" -e DISPATCHER_PORT="$DISPATCHER_PORT"
   -e PUBLIC_BASE_URL="http://127.0.0.1:$PORT" -e PORTAL_URL="http://127.0.0.1:$PORT/p" -e APP_URL="http://127.0.0.1:$PORT"
@@ -120,7 +120,9 @@ grep -q '"kind":"ready"' "$work/sinks.log" || fail "the sinks did not start"
 
 api() { # method path [body] — prints the body, fails on a status >= 400
   local out status
-  out=$(curl -sS -X "$1" -H 'content-type: application/json' "${auth[@]}" ${3:+-d "$3"} -w '\n%{http_code}' "http://127.0.0.1:$PORT$2")
+  local body=()
+  [ $# -ge 3 ] && body=(-H 'content-type: application/json' -d "$3")
+  out=$(curl -sS -X "$1" "${auth[@]}" "${body[@]}" -w '\n%{http_code}' "http://127.0.0.1:$PORT$2")
   status=${out##*$'\n'}
   [ "$status" -lt 400 ] || fail "$1 $2 answered $status: ${out%$'\n'*}"
   printf '%s' "${out%$'\n'*}"
