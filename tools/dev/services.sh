@@ -40,6 +40,12 @@ command -v pg_dump >/dev/null || missing+=(postgresql-client)
 command -v unzip >/dev/null && command -v zipinfo >/dev/null || missing+=(unzip)
 command -v pdftotext >/dev/null || missing+=(poppler-utils)
 [ -x /usr/bin/chromium ] || missing+=(chromium)
+# Containers (tools/containers: the image proof and the testcontainers smoke test): podman with
+# runc (crun refuses this machine's cgroup layout; tools/containers/containers.conf selects runc)
+# and mmdebstrap for the local base images, since no registry can be pulled from.
+command -v podman >/dev/null || missing+=(podman)
+command -v runc >/dev/null || missing+=(runc)
+command -v mmdebstrap >/dev/null || missing+=(mmdebstrap)
 if [ ${#missing[@]} -gt 0 ]; then
   echo "services: installing Debian's ${missing[*]}"
   apt-get update -qq
@@ -50,5 +56,8 @@ command -v clamd >/dev/null || { echo "services: clamd could not be installed" >
 command -v pg_dump >/dev/null || { echo "services: pg_dump could not be installed" >&2; exit 1; }
 command -v unzip >/dev/null || { echo "services: unzip could not be installed" >&2; exit 1; }
 command -v pdftotext >/dev/null || { echo "services: pdftotext could not be installed" >&2; exit 1; }
+for tool in podman runc mmdebstrap; do
+  command -v "$tool" >/dev/null || { echo "services: $tool could not be installed" >&2; exit 1; }
+done
 
-echo "services: PostgreSQL and Redis answer; clamd, chromium, pg_dump, unzip and pdftotext are installed"
+echo "services: PostgreSQL and Redis answer; clamd, chromium, pg_dump, unzip, pdftotext, podman, runc and mmdebstrap are installed"
