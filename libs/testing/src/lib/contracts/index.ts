@@ -4,6 +4,7 @@ export * from './idempotency-store.contract';
 export * from './folder-store.contract';
 export * from './template-store.contract';
 export * from './client-directory.contract';
+export * from './read-models.contract';
 export * from './chase-cancellation.contract';
 export * from './test-sql';
 export * from './account-records';
