@@ -1,6 +1,7 @@
 /** What the benchmarks share. */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
 import Redis from 'ioredis';
 import { type Client } from 'pg';
 
@@ -131,4 +132,11 @@ export function startBuiltApp(
     env: { ...process.env, ...env, [portVariable]: String(port) },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
+}
+
+/** The machine's load next to a figure: `load 1.23 / 1.50 / 1.80 on 2 cores` (1, 5, 15 minutes). */
+export function machineLoad(): string {
+  return `load ${loadavg()
+    .map((n) => n.toFixed(2))
+    .join(' / ')} on ${cpus().length} cores`;
 }

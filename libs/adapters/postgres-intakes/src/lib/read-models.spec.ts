@@ -231,12 +231,13 @@ describe('read models kept by triggers (PostgreSQL)', () => {
       `DELETE FROM intake_search WHERE intake_id = '${eva.id}'`,
       `UPDATE intake_search SET search = 'nothing' WHERE intake_id = '${petr.id}'`,
       `UPDATE intake_counts SET n = n + 5 WHERE account_id = $1 AND mode = 'test'`,
+      `INSERT INTO audit_counts VALUES ($1, 'intake.created', '', 3)`,
     ];
     for (const statement of tamper) await pg.sql.query(statement, statement.includes('$1') ? [accountId] : []);
 
     const diagnostics = new RecordedDiagnostics();
     const reconcile = new ReconcileReadModels(pg.readModels, diagnostics);
-    const drift = { client_stats: 3, client_totals: 1, intake_search: 2, intake_counts: 1 };
+    const drift = { client_stats: 3, client_totals: 1, intake_search: 2, intake_counts: 1, audit_counts: 1 };
     const report = await reconcile.execute();
     expect(report).toEqual(expect.objectContaining(drift));
     expect(report.accounts).toBeGreaterThanOrEqual(2);

@@ -29,6 +29,7 @@ const TABLES: readonly ReadModelTable[] = [
     values: ['n'],
     idle: 'n = 0',
   },
+  { table: 'audit_counts', keys: ['account_id', 'action', 'actor_id'], values: ['n'], idle: 'n = 0' },
 ];
 
 /** One statement per read model: rows that differ from the fresh ones are written, extra rows deleted. */

@@ -15,6 +15,8 @@ import { type MigrationInterface, type QueryRunner } from 'typeorm';
  *   case), with the access columns and created_at, in a narrow table: a broad search counts its
  *   matches over ~100-byte rows instead of the wide intake rows.
  *
+ * - `audit_counts`: audit entries per account, action and actor (GET /v1/audit's `total`).
+ *
  * The `*_fresh` views compute the same rows from scratch: the migration back-fills from them and
  * ReconcileReadModels compares with them. Folder counts come from `intake_counts` (1795000400000).
  */
@@ -218,6 +220,34 @@ export class ReadModels1795002500000 implements MigrationInterface {
                          OR OLD.created_at IS DISTINCT FROM NEW.created_at)
       EXECUTE FUNCTION intake_search_track()`);
 
+    // GET /v1/audit's total: counted per account, action and actor (a filter by target is narrow).
+    await q.query(`
+      CREATE TABLE audit_counts (
+        account_id text NOT NULL,
+        action     text NOT NULL,
+        actor_id   text NOT NULL,
+        n          bigint NOT NULL,
+        PRIMARY KEY (account_id, action, actor_id)
+      )`);
+    await q.query(`
+      CREATE VIEW audit_counts_fresh AS
+        SELECT account_id, action, coalesce(actor_id, '') AS actor_id, count(*) AS n FROM audit_entries GROUP BY 1, 2, 3`);
+    await q.query(`
+      CREATE FUNCTION audit_counts_track() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        IF TG_OP = 'INSERT' THEN
+          INSERT INTO audit_counts AS c (account_id, action, actor_id, n) VALUES (NEW.account_id, NEW.action, coalesce(NEW.actor_id, ''), 1)
+          ON CONFLICT (account_id, action, actor_id) DO UPDATE SET n = c.n + 1;
+        ELSE
+          UPDATE audit_counts SET n = n - 1
+           WHERE account_id = OLD.account_id AND action = OLD.action AND actor_id = coalesce(OLD.actor_id, '');
+        END IF;
+        RETURN NULL;
+      END $$`);
+    await q.query(`
+      CREATE TRIGGER audit_counts_insert_delete AFTER INSERT OR DELETE ON audit_entries
+      FOR EACH ROW EXECUTE FUNCTION audit_counts_track()`);
+
     // The daily reconcile sweep's claim (one scheduler of several runs it).
     await q.query(`CREATE TABLE read_model_sweeps (name text PRIMARY KEY, due_at timestamptz NOT NULL)`);
 
@@ -225,10 +255,15 @@ export class ReadModels1795002500000 implements MigrationInterface {
     await q.query(`INSERT INTO client_stats SELECT * FROM client_stats_fresh`);
     await q.query(`INSERT INTO client_totals SELECT * FROM client_totals_fresh`);
     await q.query(`INSERT INTO intake_search SELECT * FROM intake_search_fresh`);
+    await q.query(`INSERT INTO audit_counts SELECT * FROM audit_counts_fresh`);
   }
 
   async down(q: QueryRunner): Promise<void> {
     await q.query(`DROP TABLE read_model_sweeps`);
+    await q.query(`DROP TRIGGER audit_counts_insert_delete ON audit_entries`);
+    await q.query(`DROP FUNCTION audit_counts_track()`);
+    await q.query(`DROP VIEW audit_counts_fresh`);
+    await q.query(`DROP TABLE audit_counts`);
     await q.query(`DROP TRIGGER intake_search_update ON intakes`);
     await q.query(`DROP TRIGGER intake_search_insert_delete ON intakes`);
     await q.query(`DROP FUNCTION intake_search_track()`);

@@ -12,8 +12,11 @@ export interface ReconcileReport extends ReadModelDrift {
   accounts: number;
 }
 
+const MODELS = Object.keys(NO_DRIFT) as Array<keyof ReadModelDrift>;
+
+/** Repaired rows over every read model. */
 function rowsOf(drift: ReadModelDrift): number {
-  return drift.client_stats + drift.client_totals + drift.intake_search + drift.intake_counts;
+  return MODELS.reduce((sum, model) => sum + drift[model], 0);
 }
 
 /**
@@ -47,7 +50,7 @@ export class ReconcileReadModels implements SchedulerPass {
         if (stop?.aborted) return this.logged(report);
         const drift = await this.models.reconcile(id);
         report.accounts += 1;
-        for (const model of Object.keys(NO_DRIFT) as Array<keyof ReadModelDrift>) report[model] += drift[model];
+        for (const model of MODELS) report[model] += drift[model];
       }
       if (accountId || page.length < RECONCILE_ACCOUNT_PAGE) return this.logged(report);
       after = page[page.length - 1] ?? null;
