@@ -120,8 +120,10 @@ async function sample(db: Client): Promise<Sample> {
   return { intakeIds: rows.map((r) => r.id), slugs: rows.map((r) => r.slug) };
 }
 
+/** Drafts (`send: false`): invitations are limited to 30 an hour per account; the write is the same. */
 const postBody = (n: number) =>
   JSON.stringify({
+    send: false,
     project_name: `Bench project ${n}`,
     client: { email: `client${n % CLIENTS}@example.com`, name: `Client ${n % CLIENTS}` },
     items: ITEMS,

@@ -200,15 +200,15 @@ describe('read models kept by triggers (PostgreSQL)', () => {
 
     it("deleting a client's two newest intakes at once falls back to the third", async () => {
       const accountId = await pg.createAccount();
-      const [first, second, third] = [1, 2, 3].map((m) =>
-        anIntake(accountId, { client_email: 'x@example.com', created_at: at(m) }),
-      );
-      for (const intake of [first, second, third]) await pg.intakes.insert(intake!, []);
+      const first = anIntake(accountId, { client_email: 'x@example.com', created_at: at(1) });
+      const second = anIntake(accountId, { client_email: 'x@example.com', created_at: at(2) });
+      const third = anIntake(accountId, { client_email: 'x@example.com', created_at: at(3) });
+      for (const intake of [first, second, third]) await pg.intakes.insert(intake, []);
       await concurrently(
-        () => pg.intakes.delete(sessionAccess(accountId), third!.id),
-        () => pg.intakes.delete(sessionAccess(accountId), second!.id),
+        () => pg.intakes.delete(sessionAccess(accountId), third.id),
+        () => pg.intakes.delete(sessionAccess(accountId), second.id),
       );
-      expect(await clients(accountId)).toEqual([['x@example.com', 1, first!.id]]);
+      expect(await clients(accountId)).toEqual([['x@example.com', 1, first.id]]);
       expect(await pg.readModels.reconcile(accountId)).toEqual(NO_DRIFT);
     });
   });
