@@ -39,6 +39,8 @@ const READS: ReadonlyArray<readonly [string, (s: Sample, n: number) => string]> 
   ['GET /v1/intakes/:id/status', (s, n) => `/v1/intakes/${s.intakeIds[n % s.intakeIds.length]}/status`],
   ['GET /v1/intakes/:id', (s, n) => `/v1/intakes/${s.intakeIds[n % s.intakeIds.length]}`],
   ['GET /v1/intakes', () => '/v1/intakes'],
+  ['GET /v1/intakes (session)', () => '/v1/intakes'],
+  ['GET /v1/intakes?status=sent (session)', () => '/v1/intakes?status=sent'],
   ['GET /v1/intakes?offset=1000', () => '/v1/intakes?offset=1000'],
   ['GET /v1/intakes?offset=10000', () => '/v1/intakes?offset=10000'],
   ['GET /v1/intakes?status=sent', () => '/v1/intakes?status=sent'],
@@ -172,8 +174,27 @@ function logEntriesSince(offset: number, database: string): string[] {
   return entries.filter((e) => e.includes(`@${database} `) && e.includes('plan:'));
 }
 
-/** Each read's query plans (auto_explain with ANALYZE and BUFFERS), one request each, at the largest size. */
-async function plans(db: Client, database: string, start: () => Promise<() => Promise<void>>): Promise<string> {
+/** What the database did for one request: its statements' time and buffers (auto_explain). */
+interface Work {
+  stage: string;
+  endpoint: string;
+  ms: number;
+  buffers: number;
+  seqScan: boolean;
+}
+
+/**
+ * Each read's query plans (auto_explain: EXPLAIN ANALYZE with BUFFERS), one request each after a
+ * warm-up, with the api restarted on a database that loads auto_explain. Buffers (shared hits and
+ * reads) do not depend on the machine's load: they are the growth measure that a busy machine
+ * cannot blur.
+ */
+async function plans(
+  db: Client,
+  database: string,
+  stage: string,
+  start: () => Promise<() => Promise<void>>,
+): Promise<{ text: string; work: Work[] }> {
   for (const setting of [
     `session_preload_libraries = 'auto_explain'`,
     `auto_explain.log_min_duration = 0`,
@@ -185,7 +206,7 @@ async function plans(db: Client, database: string, start: () => Promise<() => Pr
   const stopApi = await start();
   const s = await sample(db);
   const out: string[] = [];
-  const scans: string[] = [];
+  const work: Work[] = [];
   try {
     for (const [endpoint, path] of READS) {
       const headers = credentials(endpoint);
@@ -193,14 +214,19 @@ async function plans(db: Client, database: string, start: () => Promise<() => Pr
       const offset = statSync(POSTGRES_LOG).size;
       await fetch(`${BASE}${path(s, 2)}`, { headers });
       await sleep(300);
-      // The key lookup and its last-used stamp come with every request: left out.
+      // The key or session lookup and its last-used stamp come with every request: left out.
       const entries = logEntriesSince(offset, database).filter((e) => !/token_hash|last_used_at/.test(e));
-      if (
-        entries.some((e) =>
-          /Seq Scan on (intakes|intake_search|client_stats|items|audit_entries|webhook_deliveries)\b/.test(e),
-        )
-      )
-        scans.push(endpoint);
+      let ms = 0;
+      let buffers = 0;
+      for (const entry of entries) {
+        ms += Number(/duration: ([\d.]+) ms/.exec(entry)?.[1] ?? 0);
+        const top = /Buffers: shared ([^\n]*)/.exec(entry)?.[1] ?? '';
+        for (const [, n] of top.matchAll(/(?:hit|read)=(\d+)/g)) buffers += Number(n);
+      }
+      const seqScan = entries.some((e) =>
+        /Seq Scan on (intakes|intake_search|client_stats|items|audit_entries|webhook_deliveries)\b/.test(e),
+      );
+      work.push({ stage, endpoint, ms: Math.round(ms * 100) / 100, buffers, seqScan });
       out.push(
         `### ${endpoint}\n\n\`\`\`\n${entries.map((e) => e.replace(/^.*?LOG: {2}/, '')).join('\n\n')}\n\`\`\`\n`,
       );
@@ -209,8 +235,27 @@ async function plans(db: Client, database: string, start: () => Promise<() => Pr
     await stopApi();
     await db.query(`ALTER DATABASE ${database} RESET ALL`);
   }
-  out.unshift(`Sequential scans over an account's rows: ${scans.length ? scans.join(', ') : 'none'}\n`);
-  return out.join('\n');
+  const scans = work.filter((w) => w.seqScan).map((w) => w.endpoint);
+  out.unshift(
+    `Plans at ${stage}. Sequential scans over an account's rows: ${scans.length ? scans.join(', ') : 'none'}\n`,
+  );
+  return { text: out.join('\n'), work };
+}
+
+/** Database milliseconds and buffers per read at each stage (from the plans). */
+function workTable(work: Work[], stages: string[]): string {
+  const lines = [
+    `| endpoint | ${stages.map((s) => `${s}: DB ms / buffers`).join(' | ')} |`,
+    `|---|${stages.map(() => '---:').join('|')}|`,
+  ];
+  for (const endpoint of [...new Set(work.map((w) => w.endpoint))]) {
+    const cells = stages.map((stage) => {
+      const w = work.find((x) => x.endpoint === endpoint && x.stage === stage);
+      return w ? `${w.ms} / ${w.buffers}${w.seqScan ? ' (seq scan)' : ''}` : '';
+    });
+    lines.push(`| ${endpoint} | ${cells.join(' | ')} |`);
+  }
+  return lines.join('\n');
 }
 
 function table(figures: Figure[], stages: string[]): string {
@@ -276,23 +321,31 @@ async function main(): Promise<void> {
     await timed('seeded the big account without intakes', () => seedBigAccount(db));
     const figures: Figure[] = [];
     const stages: string[] = [];
+    const work: Work[] = [];
+    const planTexts: string[] = [];
     stopApi = await start();
     let size = 0;
     for (const [index, next] of SIZES.entries()) {
       await timed(`grew to ${next} intakes`, () => growTo(db, size, next));
       size = next;
-      if (index === 0 && ALONE) {
-        stages.push(`${next} alone`);
-        figures.push(...(await measure(db, `${next} alone`)));
-      }
+      const stage = async (label: string) => {
+        stages.push(label);
+        figures.push(...(await measure(db, label)));
+        await stopApi?.();
+        const planned = await plans(db, name, label, start);
+        work.push(...planned.work);
+        planTexts.push(planned.text);
+        console.log(planned.text.split('\n')[0]);
+        stopApi = await start();
+      };
+      if (index === 0 && ALONE) await stage(`${next} alone`);
       if (index === 0) {
         await timed('seeded 10,000 small accounts', async () => {
           await seedSmallAccounts(db);
           await rebuildReadModels(db);
         });
       }
-      stages.push(String(next));
-      figures.push(...(await measure(db, String(next))));
+      await stage(String(next));
     }
     // What the read-model triggers cost a write: the same POST at the largest size without them.
     for (const trigger of READ_MODEL_TRIGGERS) await db.query(`ALTER TABLE intakes DISABLE TRIGGER ${trigger}`);
@@ -307,15 +360,14 @@ async function main(): Promise<void> {
     stopApi = undefined;
 
     console.log(`\n${table(figures, stages)}\n`);
+    console.log(`${workTable(work, stages)}\n`);
     console.log(`POST /v1/intakes at ${size} without the read-model triggers: p50 ${bare.p50} ms, p99 ${bare.p99} ms`);
     mkdirSync(join(ROOT, 'tmp'), { recursive: true });
     writeFileSync(
       join(__dirname, 'results.json'),
-      JSON.stringify({ sizes: SIZES, seconds: SECONDS, rate: RATE, figures, withoutTriggers: bare }, null, 2),
+      JSON.stringify({ sizes: SIZES, seconds: SECONDS, rate: RATE, figures, work, withoutTriggers: bare }, null, 2),
     );
-    const planText = await plans(db, name, start);
-    writeFileSync(join(ROOT, 'tmp', 'bench-scale-plans.md'), planText);
-    console.log(planText.split('\n')[0]);
+    writeFileSync(join(ROOT, 'tmp', 'bench-scale-plans.md'), planTexts.join('\n'));
   } finally {
     await stopApi?.();
     await db.end().catch(() => undefined);

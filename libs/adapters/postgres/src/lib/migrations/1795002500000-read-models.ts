@@ -76,6 +76,11 @@ export class ReadModels1795002500000 implements MigrationInterface {
       `CREATE INDEX intakes_client_email_idx ON intakes (account_id, lower(client_email), created_at DESC, id DESC)`,
     );
 
+    // A session's list (both modes) in its order without a sort of the account's intakes: the
+    // (account_id, mode, …) indexes serve only a key's list.
+    await q.query(`CREATE INDEX intakes_account_list_idx ON intakes (account_id, created_at DESC, id DESC)`);
+    await q.query(`CREATE INDEX intakes_account_status_idx ON intakes (account_id, status, created_at DESC, id DESC)`);
+
     // From scratch: the same columns in the same order as the tables.
     await q.query(`
       CREATE VIEW client_stats_fresh AS
