@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import addressparser from 'nodemailer/lib/addressparser';
 import { encodeWord, encodeWords, foldLines, isPlainText } from 'nodemailer/lib/mime-funcs';
 import { encode as quotedPrintable, wrap as wrapQuotedPrintable } from 'nodemailer/lib/qp';
@@ -22,7 +22,7 @@ const ASCII_ADDRESS = /^[\x21-\x7e]+@[\x21-\x7e]+$/;
  * plain text, a group): the caller then lets nodemailer compose it.
  */
 export function buildRawMessage(mail: OutgoingMail, defaultFrom: string): RawMessage | undefined {
-  const from = parseOne(mail.from ?? defaultFrom);
+  const from = parseSender(mail.from ?? defaultFrom);
   const to = mail.to.map(parseOne);
   const replyTo = mail.replyTo === undefined ? undefined : parseOne(mail.replyTo);
   if (!from || to.some((a) => !a) || to.length === 0 || replyTo === null) return undefined;
@@ -55,6 +55,20 @@ export function buildRawMessage(mail: OutgoingMail, defaultFrom: string): RawMes
 interface Address {
   name: string;
   address: string;
+}
+
+/** The sender's address is the same on almost every message: parsed once (a few entries at most). */
+const parsedSenders = new Map<string, Address | null>();
+const SENDERS_REMEMBERED = 64;
+
+function parseSender(value: string): Address | null {
+  let parsed = parsedSenders.get(value);
+  if (parsed === undefined) {
+    parsed = parseOne(value);
+    if (parsedSenders.size >= SENDERS_REMEMBERED) parsedSenders.clear();
+    parsedSenders.set(value, parsed);
+  }
+  return parsed;
 }
 
 /** One mailbox with an ASCII address; null when it is not that. */
@@ -91,7 +105,7 @@ function part(type: string, content: string): Part {
 }
 
 function alternative(parts: Part[]): string[] {
-  const boundary = `_b_${randomBytes(12).toString('hex')}`; // keeps its header line under 78
+  const boundary = `_b_${randomUUID().replace(/-/g, '').slice(0, 24)}`; // 90 random bits; keeps its header line under 78
   return [
     `Content-Type: multipart/alternative; boundary="${boundary}"`,
     '',

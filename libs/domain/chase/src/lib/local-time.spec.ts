@@ -1,6 +1,6 @@
 import { DateTime } from 'luxon';
 import { instant, local } from '../../test/time';
-import { holdForQuietHours, onLocalDay, skipWeekend } from './local-time';
+import { holdForQuietHours, inZone, onLocalDay, skipWeekend } from './local-time';
 
 const PRAGUE = 'Europe/Prague';
 const NEW_YORK = 'America/New_York';
@@ -45,6 +45,29 @@ describe('holdForQuietHours: 08:00 to 19:00 client local time', () => {
     expect(() => holdForQuietHours(instant('2025-01-01T10:00:00Z'), 'Mars/Olympus_Mons')).toThrow(
       new RangeError('Unknown time zone "Mars/Olympus_Mons".'),
     );
+  });
+
+  it('refuses an unknown zone every time: a refused name is never remembered as a zone', () => {
+    for (let i = 0; i < 2; i += 1) {
+      expect(() => inZone(instant('2025-01-01T10:00:00Z'), 'Mars/Olympus_Mons')).toThrow(RangeError);
+    }
+  });
+});
+
+describe('inZone: remembered offsets are the zone offsets', () => {
+  it('agrees with a plain Luxon zone at every hour across both changes of a year, asked twice', () => {
+    // 8,760 instants a zone, more than it remembers at once: the forgetting is exercised as well
+    const start = Date.parse('2024-01-01T00:00:00Z');
+    const differences: string[] = [];
+    for (let pass = 0; pass < 2; pass += 1) {
+      for (let ts = start; ts < start + 365 * 86_400_000; ts += 3_600_000) {
+        for (const zone of [PRAGUE, NEW_YORK]) {
+          const offset = inZone(new Date(ts), zone).offset;
+          if (offset !== DateTime.fromMillis(ts, { zone }).offset) differences.push(`${zone} ${ts}`);
+        }
+      }
+    }
+    expect(differences).toEqual([]);
   });
 });
 

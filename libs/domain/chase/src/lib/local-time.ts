@@ -1,4 +1,4 @@
-import { DateTime } from 'luxon';
+import { DateTime, IANAZone } from 'luxon';
 
 /** SPEC.md "Limits": with quiet hours respected, reminders go out from 08:00 to 19:00 client local time. */
 export const REMINDER_WINDOW = { opensAt: 8, closesAt: 19 } as const;
@@ -15,9 +15,44 @@ const OPENING: WallClock = { hour: REMINDER_WINDOW.opensAt, minute: 0 };
 const SATURDAY = 6;
 const NEXT_MONDAY = 8;
 
+/** How many offsets a zone remembers before it forgets them all (a few hundred kB at most). */
+const REMEMBERED_OFFSETS = 4096;
+
+/**
+ * An IANA zone that remembers the offsets it computed. Luxon asks `offset(ts)` several times for
+ * every local-time operation and answers each with `Intl.DateTimeFormat#formatToParts`, which is
+ * most of the planner's cost; local midnights of one zone and day recur across every intake
+ * planned, so their offsets are looked up instead. The offset of an instant never changes while
+ * the process runs (the time-zone data is the runtime's), so remembering is exact, not a guess.
+ */
+class RememberingZone extends IANAZone {
+  private readonly offsets = new Map<number, number>();
+
+  override offset(ts: number): number {
+    let offset = this.offsets.get(ts);
+    if (offset === undefined) {
+      offset = super.offset(ts);
+      if (this.offsets.size >= REMEMBERED_OFFSETS) this.offsets.clear();
+      this.offsets.set(ts, offset);
+    }
+    return offset;
+  }
+}
+
+const zones = new Map<string, RememberingZone>();
+
+function zoneNamed(timezone: string): RememberingZone {
+  let zone = zones.get(timezone);
+  if (zone === undefined) {
+    zone = new RememberingZone(timezone);
+    if (zone.isValid) zones.set(timezone, zone); // unknown names are refused below, never kept
+  }
+  return zone;
+}
+
 /** The client's local view of an instant. A zone Luxon does not know is a caller's bug: RangeError. */
 export function inZone(at: Date, timezone: string): DateTime {
-  const local = DateTime.fromJSDate(at, { zone: timezone });
+  const local = DateTime.fromJSDate(at, { zone: zoneNamed(timezone) });
   if (!local.isValid) throw new RangeError(`Unknown time zone "${timezone}".`);
   return local;
 }
