@@ -285,6 +285,8 @@ export class ReadModels1795002500000 implements MigrationInterface {
     await q.query(`DROP TABLE client_totals`);
     await q.query(`DROP TABLE client_stats`);
     await q.query(`DROP FUNCTION intake_client_scopes(text, text)`);
+    await q.query(`DROP INDEX intakes_account_status_idx`);
+    await q.query(`DROP INDEX intakes_account_list_idx`);
     await q.query(`DROP INDEX intakes_client_email_idx`);
     await q.query(
       `CREATE INDEX intakes_client_email_idx ON intakes (account_id, lower(client_email), created_at DESC)`,
