@@ -1,3 +1,4 @@
 export * from './lib/redis.tokens';
 export * from './lib/redis.module';
 export * from './lib/window-counter';
+export * from './lib/process-cache';

@@ -65,6 +65,7 @@ import {
   type Token,
   UnitOfWork,
   WindowCounter,
+  ProcessCache,
 } from '@intake/kernel';
 import { AesGcmSecretBox } from '@intake/secret-box';
 import { DownloadSettings, ItemSecrets, ResultCursors } from '@intake/application-results';
@@ -95,6 +96,7 @@ import { InMemoryOwnerNoticeQueue } from './owner-notice-queue';
 import { InMemoryMailTransport } from './mail-transport';
 import { InMemorySmsTransport } from './sms-transport';
 import { InMemoryWindowCounter } from './window-counter';
+import { InMemoryProcessCache } from './process-cache';
 import { InMemoryItemSecrets, InMemoryResultCursors } from './item-secrets';
 import {
   InMemoryWebhookDeliveryLog,
@@ -153,6 +155,7 @@ export class InMemoryContext extends TestContainer {
   readonly db = new InMemoryDatabase();
   readonly clock = new ManualClock(START);
   readonly counters = new InMemoryWindowCounter();
+  readonly processCache = new InMemoryProcessCache();
   readonly diagnostics = new RecordedDiagnostics();
   readonly mail = new InMemoryMailTransport();
   readonly sms = new InMemorySmsTransport();
@@ -186,6 +189,7 @@ export class InMemoryContext extends TestContainer {
       .bind(AuditLog, this.db.auditLog)
       .bind(Outbox, this.db.outbox)
       .bind(WindowCounter, this.counters)
+      .bind(ProcessCache, this.processCache)
       .bind(Diagnostics, this.diagnostics)
       .bind(MailTransport, this.mail)
       .bind(SmsTransport, this.sms)
