@@ -23,8 +23,8 @@ import {
 } from '@intake/application-accounts';
 import { APP_CONFIG, type AppConfig } from '@intake/config';
 import { useCase } from '@intake/http';
-import { ProcessCache } from '@intake/kernel';
-import { RedisProcessCache } from '@intake/redis';
+import { LimitCounter, ProcessCache } from '@intake/kernel';
+import { RedisLimitCounter, RedisProcessCache } from '@intake/redis';
 import { AccountsPersistenceModule } from '@intake/postgres-accounts';
 import { AccountController } from './account.controller';
 import { AuthController } from './auth.controller';
@@ -40,6 +40,8 @@ import { TeamController } from './team.controller';
     { provide: TeamSettings, inject: [APP_CONFIG], useFactory: (config: AppConfig) => new TeamSettings(config.appUrl) },
     // API keys read by token stay in the process; a revocation reaches every process through Redis.
     { provide: ProcessCache, useClass: RedisProcessCache },
+    // The hourly request limit counted in the process and sent in batches (exact near the limit).
+    { provide: LimitCounter, useClass: RedisLimitCounter },
     useCase(SignUp),
     useCase(LogIn),
     useCase(LogOut),

@@ -66,6 +66,7 @@ import {
   UnitOfWork,
   WindowCounter,
   ProcessCache,
+  LimitCounter,
 } from '@intake/kernel';
 import { AesGcmSecretBox } from '@intake/secret-box';
 import { DownloadSettings, ItemSecrets, ResultCursors } from '@intake/application-results';
@@ -97,6 +98,7 @@ import { InMemoryMailTransport } from './mail-transport';
 import { InMemorySmsTransport } from './sms-transport';
 import { InMemoryWindowCounter } from './window-counter';
 import { InMemoryProcessCache } from './process-cache';
+import { InMemoryLimitCounter } from './limit-counter';
 import { InMemoryItemSecrets, InMemoryResultCursors } from './item-secrets';
 import {
   InMemoryWebhookDeliveryLog,
@@ -190,6 +192,7 @@ export class InMemoryContext extends TestContainer {
       .bind(Outbox, this.db.outbox)
       .bind(WindowCounter, this.counters)
       .bind(ProcessCache, this.processCache)
+      .bind(LimitCounter, new InMemoryLimitCounter(this.counters))
       .bind(Diagnostics, this.diagnostics)
       .bind(MailTransport, this.mail)
       .bind(SmsTransport, this.sms)
