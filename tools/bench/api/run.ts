@@ -10,6 +10,7 @@
  *   npm run build && npm run bench:api
  *     BENCH_INTAKES (100000), BENCH_SECONDS (10), BENCH_CONNECTIONS (64), BENCH_ROUNDS (3),
  *     BENCH_NODE_FLAGS, BENCH_PROFILE=dir (V8 CPU profiles of every measured process),
+ *     BENCH_API_MAIN (another build of the api, e.g. one from before a change),
  *     BENCH_SIZES=10000,100000,1000000 (instead: the api alone as the account grows, list offsets
  *     0/1,000/10,000, EXPLAIN (ANALYZE, BUFFERS) of the hot statements into tools/bench/api/explain)
  */
@@ -92,8 +93,9 @@ async function main(): Promise<void> {
     await migrateDatabase({ url, poolSize: 2 });
     const generator = await startLoadGenerator();
     stops.push(generator.stop);
+    // BENCH_API_MAIN: another build of the api (the one before a change, for its own figures).
     const api = startBuiltApp(
-      join(ROOT, 'dist/apps/api/main.js'),
+      process.env['BENCH_API_MAIN'] ?? join(ROOT, 'dist/apps/api/main.js'),
       {
         NODE_ENV: 'production',
         SIGNING_SECRET: 'bench-signing-secret-bench-signing-secret',
@@ -227,15 +229,17 @@ async function main(): Promise<void> {
 /** The Markdown tables: saturation (spread of rounds) and fixed rate, per endpoint and side. */
 function summarise(rounds: Round[]): string[] {
   const lines = [
-    '| endpoint | side | requests/s min / median / max | p50 ms | p99 ms | CPU ms/request: server, PostgreSQL, load generator | SQL/request | other CPU s/round | RSS MB | ratio to bare |',
-    '|---|---|---|---:|---:|---|---:|---:|---:|---:|',
+    '| endpoint | side | requests/s min / median / max | p50 ms | p99 ms | CPU ms/request: server, PostgreSQL, load generator | SQL/request | other CPU s/round | RSS MB | ratio to bare | CPU ratio |',
+    '|---|---|---|---:|---:|---|---:|---:|---:|---:|---:|',
   ];
   const medianRound = (of: Round[], by: (r: Round) => number) =>
     [...of].sort((a, b) => by(a) - by(b))[Math.floor(of.length / 2)];
   for (const endpoint of Object.values(ENDPOINT_NAMES)) {
-    const bareMedian = spread(
-      rounds.filter((r) => r.endpoint === endpoint && r.side === 'bare' && !r.rate).map((r) => r.requestsPerSecond),
-    ).median;
+    const bareRounds = rounds.filter((r) => r.endpoint === endpoint && r.side === 'bare' && !r.rate);
+    const bareMedian = spread(bareRounds.map((r) => r.requestsPerSecond)).median;
+    // What a request costs the server and PostgreSQL in CPU, median over the rounds: the ratio of
+    // bare's to the api's is the throughput ratio on a machine where they were the only load.
+    const cost = (of: Round[]) => spread(of.map((r) => r.cpuMsPerRequest.server + r.cpuMsPerRequest.postgres)).median;
     for (const side of ['bare', 'api']) {
       const of = rounds.filter((r) => r.endpoint === endpoint && r.side === side && !r.rate);
       const rps = spread(of.map((r) => r.requestsPerSecond));
@@ -243,7 +247,7 @@ function summarise(rounds: Round[]): string[] {
       if (!m) continue;
       const c = m.cpuMsPerRequest;
       lines.push(
-        `| ${endpoint} | ${side} | ${rps.min} / **${rps.median}** / ${rps.max} | ${m.p50} | ${m.p99} | ${c.server}, ${c.postgres}, ${c.loadGenerator} | ${m.queriesPerRequest} | ${m.otherCpuSeconds} | ${Math.max(...of.map((r) => r.rssMb))} | ${side === 'api' ? `**${Math.round((rps.median / bareMedian) * 100)}%**` : ''} |`,
+        `| ${endpoint} | ${side} | ${rps.min} / **${rps.median}** / ${rps.max} | ${m.p50} | ${m.p99} | ${c.server}, ${c.postgres}, ${c.loadGenerator} | ${m.queriesPerRequest} | ${m.otherCpuSeconds} | ${Math.max(...of.map((r) => r.rssMb))} | ${side === 'api' ? `**${Math.round((rps.median / bareMedian) * 100)}%**` : ''} | ${side === 'api' ? `${Math.round((cost(bareRounds) / cost(of)) * 100)}%` : ''} |`,
       );
     }
   }
