@@ -35,7 +35,7 @@ import {
   machine,
   machineCpu,
   queriesSent,
-  rssMb,
+  rssMiB,
   sleep,
   spread,
   startBuiltApp,
@@ -156,7 +156,7 @@ async function main(): Promise<void> {
         },
         otherCpuSeconds: Math.round((machineBusy - generatorCpu - serverCpu - postgresCpu) * 10) / 10,
         queriesPerRequest: Math.round((queries / Math.max(1, result.sent)) * 100) / 100,
-        rssMb: rssMb(side.child.pid ?? 0),
+        rssMb: Math.round(rssMiB(side.child.pid ?? 0)),
       };
     };
 

@@ -69,7 +69,8 @@ import {
   LimitCounter,
 } from '@intake/kernel';
 import { AesGcmSecretBox } from '@intake/secret-box';
-import { DownloadSettings, ItemSecrets, ResultCursors } from '@intake/application-results';
+import { DownloadSettings, ItemSecrets, ReportPdf, ResultCursors } from '@intake/application-results';
+import { PdfKitReportPdf } from '@intake/pdf-report';
 import { StreamingFileInspector } from '@intake/uploads';
 import { construct } from '../construct';
 import {
@@ -227,6 +228,7 @@ export class InMemoryContext extends TestContainer {
       .bind(ItemSecrets, this.itemSecrets)
       .bind(ResultCursors, new InMemoryResultCursors(this.db))
       .bind(DownloadSettings, new DownloadSettings(TEST_DOWNLOAD_MAX_BYTES))
+      .bind(ReportPdf, new PdfKitReportPdf())
       .bind(WebhookEndpointStore, this.webhookEndpoints)
       .bind(WebhookDeliveryLog, this.webhookDeliveries)
       .bind(WebhookSubscriptions, new InMemoryWebhookSubscriptions(this.db))
