@@ -20,6 +20,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Client } from 'pg';
 import { migrateDatabase } from '@intake/postgres';
+import { freePort } from '@intake/testing';
 import { SQL } from './bare-server';
 import { BENCH_ACCOUNT, BENCH_KEY, seed } from './seed';
 import {
@@ -52,8 +53,6 @@ const SECONDS = Number(process.env['BENCH_SECONDS'] ?? 10);
 const CONNECTIONS = Number(process.env['BENCH_CONNECTIONS'] ?? 64);
 const SIZES = (process.env['BENCH_SIZES'] ?? '').split(',').filter(Boolean).map(Number);
 const POOL = 10;
-const API_PORT = 3410;
-const BARE_PORT = 3411;
 
 type Endpoint = 'status' | 'list';
 const ENDPOINT_NAMES: Record<Endpoint, string> = {
@@ -91,6 +90,8 @@ async function main(): Promise<void> {
   const stops: Array<() => Promise<void>> = [];
   try {
     await migrateDatabase({ url, poolSize: 2 });
+    // Free ports, so that two benchmarks on one machine (two worktrees) do not meet.
+    const [API_PORT, BARE_PORT] = [await freePort(), await freePort()];
     const generator = await startLoadGenerator();
     stops.push(generator.stop);
     // BENCH_API_MAIN: another build of the api (the one before a change, for its own figures).
