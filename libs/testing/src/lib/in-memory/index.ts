@@ -2,6 +2,8 @@ export * from './unit-of-work';
 export * from './audit-log';
 export * from './outbox';
 export * from './window-counter';
+export * from './process-cache';
+export * from './limit-counter';
 export * from './diagnostics';
 export * from './database';
 export * from './account-stores';
