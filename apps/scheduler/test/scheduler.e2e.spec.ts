@@ -59,6 +59,7 @@ describe('scheduler app (real Postgres and Redis)', () => {
           'files.scan_sweep': 0,
           'results.secret_purge': 0,
           'webhooks.relay': 0,
+          'read_models.reconcile': 0,
         });
       } finally {
         await events.close();

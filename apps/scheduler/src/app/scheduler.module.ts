@@ -22,6 +22,7 @@ import {
   IntakeWriter,
   PortalLinks,
   PurgeExpiredIntakes,
+  ReconcileReadModels,
   SweepOverdueIntakes,
 } from '@intake/application-intakes';
 import {
@@ -123,6 +124,7 @@ export class SchedulerModule {
         useCase(SweepScans),
         useCase(PurgeExpiredSecrets),
         useCase(RelayWebhookEvents),
+        useCase(ReconcileReadModels),
         {
           provide: SCHEDULER_PASSES,
           // Owner notifications after the passes that queue them (a stall, an overdue intake), so
@@ -135,6 +137,7 @@ export class SchedulerModule {
             SweepScans,
             PurgeExpiredSecrets,
             RelayWebhookEvents,
+            ReconcileReadModels,
           ],
           useFactory: (...passes: SchedulerPass[]) => passes,
         },

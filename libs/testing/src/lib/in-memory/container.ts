@@ -65,6 +65,8 @@ import {
   type Token,
   UnitOfWork,
   WindowCounter,
+  ProcessCache,
+  LimitCounter,
 } from '@intake/kernel';
 import { AesGcmSecretBox } from '@intake/secret-box';
 import { DownloadSettings, ItemSecrets, ReportPdf, ResultCursors } from '@intake/application-results';
@@ -96,6 +98,8 @@ import { InMemoryOwnerNoticeQueue } from './owner-notice-queue';
 import { InMemoryMailTransport } from './mail-transport';
 import { InMemorySmsTransport } from './sms-transport';
 import { InMemoryWindowCounter } from './window-counter';
+import { InMemoryProcessCache } from './process-cache';
+import { InMemoryLimitCounter } from './limit-counter';
 import { InMemoryItemSecrets, InMemoryResultCursors } from './item-secrets';
 import {
   InMemoryWebhookDeliveryLog,
@@ -154,6 +158,7 @@ export class InMemoryContext extends TestContainer {
   readonly db = new InMemoryDatabase();
   readonly clock = new ManualClock(START);
   readonly counters = new InMemoryWindowCounter();
+  readonly processCache = new InMemoryProcessCache();
   readonly diagnostics = new RecordedDiagnostics();
   readonly mail = new InMemoryMailTransport();
   readonly sms = new InMemorySmsTransport();
@@ -187,6 +192,8 @@ export class InMemoryContext extends TestContainer {
       .bind(AuditLog, this.db.auditLog)
       .bind(Outbox, this.db.outbox)
       .bind(WindowCounter, this.counters)
+      .bind(ProcessCache, this.processCache)
+      .bind(LimitCounter, new InMemoryLimitCounter(this.counters))
       .bind(Diagnostics, this.diagnostics)
       .bind(MailTransport, this.mail)
       .bind(SmsTransport, this.sms)

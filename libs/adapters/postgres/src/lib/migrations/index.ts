@@ -13,7 +13,8 @@ import { Webhooks1795001200000 } from './1795001200000-webhooks';
 import { WebhookDeliveryLeases1795001400000 } from './1795001400000-webhook-delivery-leases';
 import { SealItemSecrets1795001600000 } from './1795001600000-seal-item-secrets';
 import { ResultCursors1795001700000 } from './1795001700000-result-cursors';
-import { OutboxTraceContext1795001800000 } from './1795001800000-outbox-trace-context';
+import { ReadModels1795002500000 } from './1795002500000-read-models';
+import { OutboxTraceContext1795002600000 } from './1795002600000-outbox-trace-context';
 
 /** Every migration, oldest first. A new migration file is added here as well. */
 export const MIGRATIONS = [
@@ -32,5 +33,6 @@ export const MIGRATIONS = [
   WebhookDeliveryLeases1795001400000,
   SealItemSecrets1795001600000,
   ResultCursors1795001700000,
-  OutboxTraceContext1795001800000,
+  ReadModels1795002500000,
+  OutboxTraceContext1795002600000,
 ];
