@@ -21,6 +21,8 @@ export const ERROR_CATALOGUE = {
       client_item: 'the operation is for owner items; this is a client item',
       not_decision_item: 'only decision items (owner select or multiselect) take an answer',
       not_secret_item: 'only a secret item can be revealed',
+      payment_signature: 'a payment provider event whose signature is missing, forged or outside the tolerance',
+      already_subscribed: 'the account already has a subscription: change plans in the customer portal',
     },
   },
   unauthorized: { status: 401, reasons: {} },
@@ -121,6 +123,7 @@ export const ERROR_CATALOGUE = {
       dependency_unavailable: 'a service the API depends on is unreachable; retry shortly',
       mail_events_disabled: 'MAIL_EVENTS_SECRET is not set: the service takes no mail provider events',
       sms_not_configured: 'this service has no SMS provider configured, so it cannot send SMS chases',
+      billing_not_configured: 'this service has no payment provider configured (STRIPE_SECRET_KEY unset)',
     },
   },
 } as const satisfies Record<string, { status: number; reasons: Record<string, string> }>;

@@ -18,3 +18,4 @@ export * from './intake-sweeps';
 export * from './webhook-stores';
 export * from './webhook-delivery';
 export * from './item-secrets';
+export * from './billing-store';
