@@ -24,6 +24,7 @@ import {
 import { APP_CONFIG, type AppConfig } from '@intake/config';
 import { useCase } from '@intake/http';
 import { AccountsPersistenceModule } from '@intake/postgres-accounts';
+import { BillingModule } from '../billing/billing.module';
 import { AccountController } from './account.controller';
 import { AuthController } from './auth.controller';
 import { AuthGuard } from './auth.guard';
@@ -32,7 +33,7 @@ import { TeamController } from './team.controller';
 
 /** The accounts context in the api: sign-up and sessions, team, API keys, account, usage, audit, the guard. */
 @Module({
-  imports: [AccountsPersistenceModule],
+  imports: [AccountsPersistenceModule, BillingModule],
   controllers: [AuthController, TeamController, KeysController, AccountController],
   providers: [
     { provide: TeamSettings, inject: [APP_CONFIG], useFactory: (config: AppConfig) => new TeamSettings(config.appUrl) },

@@ -451,7 +451,7 @@ export const VARIABLES = {
   }),
   STRIPE_WEBHOOK_TOLERANCE_SECONDS: v({
     name: 'STRIPE_WEBHOOK_TOLERANCE_SECONDS',
-    description: 'how old (or how far ahead) a signed Stripe event may be before it is refused (400)',
+    description: 'how old (or how far ahead of our clock) a signed Stripe event may be before it is refused (400)',
     default: '300',
     parse: parsers.integer(30, 3600),
   }),

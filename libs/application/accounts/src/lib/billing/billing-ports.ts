@@ -57,15 +57,21 @@ export class PaymentSignatureError extends Error {
 export interface BillingConfiguration {
   prices: Record<PaidPlanId, string>;
   smsPacks: Record<SmsPack, string>;
-  /** The monthly price each paid plan is sold for, shown in /pricing.json. */
-  monthly: Record<PaidPlanId, number>;
-  currency: string;
   /** Where the provider sends the owner back: `<APP_URL>/billing`. */
   returnUrl: string;
 }
 
+/** The monthly price each paid plan is sold for, shown in /pricing.json (configuration too). */
+export interface PlanPrices {
+  monthly: Record<PaidPlanId, number>;
+  currency: string;
+}
+
 export class BillingSettings {
-  constructor(readonly configuration: BillingConfiguration | undefined) {}
+  constructor(
+    readonly configuration: BillingConfiguration | undefined,
+    readonly prices: PlanPrices,
+  ) {}
 
   /** The plan a configured subscription price is for. */
   planOfPrice(priceId: string | null): PlanId | undefined {
