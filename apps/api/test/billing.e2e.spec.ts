@@ -202,7 +202,7 @@ describe('billing through Stripe (a local fake Stripe; real Postgres and Redis)'
     expect((await deliver(deleted.payload)).json()).toEqual({ outcome: 'applied' });
     expect((await get(owner, '/v1/account')).plan.id).toBe('free');
     const listed = await get(owner, '/v1/intakes?limit=50');
-    expect(listed.intakes.map((i: { id: string }) => i.id)).toEqual(expect.arrayContaining(intakes));
+    expect(listed.intakes.map((i: { intake_id: string }) => i.intake_id)).toEqual(expect.arrayContaining(intakes));
     for (const id of intakes) expect((await api.client.asKey(owner.key, { method: 'GET', url: `/v1/intakes/${id}` })).statusCode).toBe(200);
     const refused = await api.client.asKey(owner.key, {
       method: 'POST',
@@ -243,7 +243,7 @@ describe('billing through Stripe (a local fake Stripe; real Postgres and Redis)'
     expect((await get(owner, '/v1/account')).plan.id).toBe('agency');
   });
 
-  it('a failed payment starts the grace period and keeps the plan; the subscription ending then moves to Free', async () => {
+  it('a failed payment starts the 14-day grace period and keeps the plan meanwhile', async () => {
     const owner = await api.owner();
     const subscription = await subscribe(owner, 'solo');
     const failed = stripe.event('invoice.payment_failed', {

@@ -13,6 +13,7 @@ import { ChasingPersistenceModule } from '@intake/postgres-chasing';
 import { WebhookDeliveryPersistenceModule } from '@intake/postgres-webhooks';
 import { RelayWebhookEvents } from '@intake/application-webhooks';
 import { AccountsPersistenceModule } from '@intake/postgres-accounts';
+import { EndGracePeriods } from '@intake/application-accounts';
 import { ScanFile, SweepScans } from '@intake/application-files';
 import {
   IntakeEvents,
@@ -106,6 +107,7 @@ export class SchedulerModule {
         useCase(SweepScans),
         useCase(PurgeExpiredSecrets),
         useCase(RelayWebhookEvents),
+        useCase(EndGracePeriods),
         {
           provide: SCHEDULER_PASSES,
           // Owner notifications after the passes that queue them (a stall, an overdue intake), so
@@ -117,6 +119,7 @@ export class SchedulerModule {
             SendOwnerNotices,
             SweepScans,
             PurgeExpiredSecrets,
+            EndGracePeriods,
             RelayWebhookEvents,
           ],
           useFactory: (...passes: SchedulerPass[]) => passes,

@@ -4,7 +4,6 @@ import {
   BillingCustomers,
   BillingSettings,
   billingNotConfigured,
-  EndGracePeriods,
   OpenBillingPortal,
   PaymentsProvider,
   StartCheckout,
@@ -66,7 +65,6 @@ export function billingSettingsOf(config: AppConfig): BillingSettings {
     useCase(StartCheckout),
     useCase(OpenBillingPortal),
     useCase(ApplyPaymentEvent),
-    useCase(EndGracePeriods),
   ],
   exports: [BillingSettings],
 })

@@ -104,6 +104,14 @@ export class PostgresBillingStore extends BillingStore {
     return row.sms_credits;
   }
 
+  async endGrace(accountId: string, now: Date): Promise<boolean> {
+    const rows = await this.sql.query(
+      `UPDATE billing_accounts SET grace_until = NULL WHERE account_id = $1 AND grace_until <= $2 RETURNING account_id`,
+      [accountId, now],
+    );
+    return rows.length === 1;
+  }
+
   async graceEnded(now: Date): Promise<string[]> {
     const rows = await this.sql.query<{ account_id: string }>(
       `SELECT account_id FROM billing_accounts WHERE grace_until <= $1 ORDER BY account_id`,

@@ -65,6 +65,13 @@ export class InMemoryBillingStore extends BillingStore {
     return row.balance;
   }
 
+  async endGrace(accountId: string, now: Date): Promise<boolean> {
+    const row = this.db.billing.rows.find((b) => b.account_id === accountId);
+    if (!row?.grace_until || row.grace_until.getTime() > now.getTime()) return false;
+    row.grace_until = null;
+    return true;
+  }
+
   async graceEnded(now: Date): Promise<string[]> {
     return this.db.billing.rows
       .filter((b) => b.grace_until && b.grace_until.getTime() <= now.getTime())

@@ -7,6 +7,7 @@ import {
   supersedes,
 } from '@intake/domain-accounts';
 import { SYSTEM_ACTOR } from '@intake/domain-kernel';
+import { type SchedulerPass } from '@intake/application-scheduling';
 import { DomainError } from '@intake/errors';
 import { AuditRecorder, Clock, type RequestMeta, UnitOfWork } from '@intake/kernel';
 import {
@@ -122,22 +123,22 @@ export class ApplyPaymentEvent {
  * The scheduler's sweep: accounts whose grace period after a failed payment ended without a
  * successful payment go to Free (their data stays; only new spending is refused).
  */
-export class EndGracePeriods {
-  static readonly inject = [BillingStore, UnitOfWork, AuditRecorder, Clock] as const;
+export class EndGracePeriods implements SchedulerPass {
+  static readonly inject = [BillingStore, UnitOfWork, AuditRecorder] as const;
+  readonly name = 'billing.grace_end';
 
   constructor(
     private readonly billing: BillingStore,
     private readonly uow: UnitOfWork,
     private readonly audit: AuditRecorder,
-    private readonly clock: Clock,
   ) {}
 
-  async execute(): Promise<number> {
-    const now = this.clock.now();
+  async run(now: Date): Promise<number> {
     const due = await this.billing.graceEnded(now);
     for (const accountId of due)
       await this.uow.run(async () => {
-        await this.billing.setGrace(accountId, null);
+        // Claimed with a guarded update: a payment that succeeded meanwhile, or another scheduler, wins.
+        if (!(await this.billing.endGrace(accountId, now))) return;
         const from = await this.billing.setPlan(accountId, 'free', now);
         if (from !== 'free')
           await this.audit.record(accountId, SYSTEM_ACTOR, 'account.plan_changed', accountId, { ip: null, requestId: null }, {

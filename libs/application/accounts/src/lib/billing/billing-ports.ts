@@ -102,6 +102,8 @@ export abstract class BillingStore {
   /** Sets the account's plan; resolves the plan it had. */
   abstract setPlan(accountId: string, plan: PlanId, now: Date): Promise<PlanId>;
   abstract addSmsCredits(accountId: string, credits: number): Promise<number>;
+  /** Clears a grace period that ended by `now`; false when there is none (any more). */
+  abstract endGrace(accountId: string, now: Date): Promise<boolean>;
   /** Accounts whose grace period ended by `now`. */
   abstract graceEnded(now: Date): Promise<string[]>;
 }
