@@ -1,18 +1,11 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { FakeStripe } from '@intake/testing';
+import { FAKE_STRIPE_PRICES, FakeStripe, fakeStripeEnvironment } from '@intake/testing';
 import { inviteMember } from './access-matrix.fixtures';
 import { type Api, type Owner, useApi } from './api-test-app';
 
-const PRICES = {
-  STRIPE_PRICE_SOLO: 'price_solo',
-  STRIPE_PRICE_STUDIO: 'price_studio',
-  STRIPE_PRICE_AGENCY: 'price_agency',
-  STRIPE_PRICE_SMS_100: 'price_sms100',
-  STRIPE_PRICE_SMS_500: 'price_sms500',
-  STRIPE_PRICE_SMS_1000: 'price_sms1000',
-};
+const PRICES = FAKE_STRIPE_PRICES;
 const unix = () => Math.floor(Date.now() / 1000);
 
 async function newIntake(api: Api, owner: Owner, phone = false): Promise<string> {
@@ -40,10 +33,7 @@ describe('billing through Stripe (a local fake Stripe; real Postgres and Redis)'
         outboxDir = await mkdtemp(join(tmpdir(), 'billing-sms-'));
         return {
           ...environment.env,
-          STRIPE_SECRET_KEY: stripe.secretKey,
-          STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
-          STRIPE_API_BASE: stripe.url,
-          ...PRICES,
+          ...fakeStripeEnvironment(stripe),
           SMS_DRIVER: 'outbox-dir',
           SMS_OUTBOX_DIR: outboxDir,
         };

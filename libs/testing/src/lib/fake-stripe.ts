@@ -22,6 +22,26 @@ export function parseStripeForm(body: string): Form {
 const id = (prefix: string) => `${prefix}_test_${randomBytes(12).toString('hex')}`;
 const unix = () => Math.floor(Date.now() / 1000);
 
+/** The price ids fakeStripeEnvironment configures, by variable. */
+export const FAKE_STRIPE_PRICES = {
+  STRIPE_PRICE_SOLO: 'price_solo',
+  STRIPE_PRICE_STUDIO: 'price_studio',
+  STRIPE_PRICE_AGENCY: 'price_agency',
+  STRIPE_PRICE_SMS_100: 'price_sms100',
+  STRIPE_PRICE_SMS_500: 'price_sms500',
+  STRIPE_PRICE_SMS_1000: 'price_sms1000',
+} as const;
+
+/** The environment variables that point billing at a started FakeStripe. */
+export function fakeStripeEnvironment(stripe: FakeStripe): Record<string, string> {
+  return {
+    STRIPE_SECRET_KEY: stripe.secretKey,
+    STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
+    STRIPE_API_BASE: stripe.url,
+    ...FAKE_STRIPE_PRICES,
+  };
+}
+
 export interface FakeStripeCall {
   method: string;
   path: string;
