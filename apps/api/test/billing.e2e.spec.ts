@@ -70,8 +70,14 @@ describe('billing through Stripe (a local fake Stripe; real Postgres and Redis)'
       price: PRICES[`STRIPE_PRICE_${plan.toUpperCase()}` as keyof typeof PRICES],
       created,
     };
-    expect((await deliver(stripe.event('checkout.session.completed', completed, created).payload)).statusCode).toBe(200);
-    const event = stripe.event('customer.subscription.created', stripe.subscription({ ...subscription, status: 'active' }), created);
+    expect((await deliver(stripe.event('checkout.session.completed', completed, created).payload)).statusCode).toBe(
+      200,
+    );
+    const event = stripe.event(
+      'customer.subscription.created',
+      stripe.subscription({ ...subscription, status: 'active' }),
+      created,
+    );
     expect((await deliver(event.payload)).json()).toEqual({ outcome: 'applied' });
     return subscription;
   }
@@ -80,7 +86,9 @@ describe('billing through Stripe (a local fake Stripe; real Postgres and Redis)'
     const owner = await api.owner();
     const response = await checkout(owner, { plan: 'studio' });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ url: expect.stringMatching(/^https:\/\/checkout\.stripe\.com\/c\/pay\/cs_test_/) });
+    expect(response.json()).toEqual({
+      url: expect.stringMatching(/^https:\/\/checkout\.stripe\.com\/c\/pay\/cs_test_/),
+    });
     const session = stripe.lastSession() as unknown as Record<string, unknown>;
     expect(session).toMatchObject({
       mode: 'subscription',
@@ -91,9 +99,14 @@ describe('billing through Stripe (a local fake Stripe; real Postgres and Redis)'
     expect(String(session['success_url'])).toMatch(/\/billing\?checkout=success$/);
     expect((await checkout(owner, { plan: 'solo' })).statusCode).toBe(200);
     const portal = await api.client.asSession(owner.session, { method: 'POST', url: '/v1/billing/portal' });
-    expect([portal.statusCode, portal.json().url]).toEqual([200, expect.stringMatching(/^https:\/\/billing\.stripe\.com\//)]);
+    expect([portal.statusCode, portal.json().url]).toEqual([
+      200,
+      expect.stringMatching(/^https:\/\/billing\.stripe\.com\//),
+    ]);
     const customerCalls = stripe.calls.filter(
-      (c) => c.path === '/v1/customers' && (c.form['metadata'] as Record<string, string>)?.['account_id'] === owner.accountId,
+      (c) =>
+        c.path === '/v1/customers' &&
+        (c.form['metadata'] as Record<string, string>)?.['account_id'] === owner.accountId,
     );
     expect(customerCalls).toHaveLength(1);
     expect(customerCalls[0]?.idempotencyKey).toBe(`customer-${owner.accountId}`);
@@ -133,13 +146,23 @@ describe('billing through Stripe (a local fake Stripe; real Postgres and Redis)'
   it('checkout.session.completed + customer.subscription.created move a Free account to the plan; revisions then work', async () => {
     const owner = await api.owner();
     const id = await newIntake(api, owner);
-    await api.db.query(`UPDATE items SET status = 'submitted', value = '"x"', submitted_at = now() WHERE intake_id = $1`, [id]);
+    await api.db.query(
+      `UPDATE items SET status = 'submitted', value = '"x"', submitted_at = now() WHERE intake_id = $1`,
+      [id],
+    );
     const revise = () =>
-      api.client.asKey(owner.key, { method: 'POST', url: `/v1/intakes/${id}/revision`, payload: { item_key: 'about', note: 'More' } });
+      api.client.asKey(owner.key, {
+        method: 'POST',
+        url: `/v1/intakes/${id}/revision`,
+        payload: { item_key: 'about', note: 'More' },
+      });
     expect((await revise()).json()).toMatchObject({ error: 'plan_required', reason: 'revisions' });
 
     await subscribe(owner, 'solo');
-    expect((await get(owner, '/v1/account')).plan).toMatchObject({ id: 'solo', features: { revisions: true, sms: true } });
+    expect((await get(owner, '/v1/account')).plan).toMatchObject({
+      id: 'solo',
+      features: { revisions: true, sms: true },
+    });
     expect((await get(owner, '/v1/usage')).intakes.limit).toBe(100);
     const audit = await get(owner, '/v1/audit?action=account.plan_changed');
     expect(audit.entries[0]).toMatchObject({
@@ -188,16 +211,24 @@ describe('billing through Stripe (a local fake Stripe; real Postgres and Redis)'
     const intakes = await Promise.all(Array.from({ length: 3 }, () => newIntake(api, owner)));
     await api.db.query(`UPDATE usage_counters SET intakes_created = 40 WHERE account_id = $1`, [owner.accountId]);
 
-    const deleted = stripe.event('customer.subscription.deleted', stripe.subscription({ ...subscription, status: 'canceled' }));
+    const deleted = stripe.event(
+      'customer.subscription.deleted',
+      stripe.subscription({ ...subscription, status: 'canceled' }),
+    );
     expect((await deliver(deleted.payload)).json()).toEqual({ outcome: 'applied' });
     expect((await get(owner, '/v1/account')).plan.id).toBe('free');
     const listed = await get(owner, '/v1/intakes?limit=50');
     expect(listed.intakes.map((i: { intake_id: string }) => i.intake_id)).toEqual(expect.arrayContaining(intakes));
-    for (const id of intakes) expect((await api.client.asKey(owner.key, { method: 'GET', url: `/v1/intakes/${id}` })).statusCode).toBe(200);
+    for (const id of intakes)
+      expect((await api.client.asKey(owner.key, { method: 'GET', url: `/v1/intakes/${id}` })).statusCode).toBe(200);
     const refused = await api.client.asKey(owner.key, {
       method: 'POST',
       url: '/v1/intakes',
-      payload: { project_name: 'One more', client: { email: 'b@client.example', name: 'B' }, items: [{ key: 'a', type: 'text', label: 'A' }] },
+      payload: {
+        project_name: 'One more',
+        client: { email: 'b@client.example', name: 'B' },
+        items: [{ key: 'a', type: 'text', label: 'A' }],
+      },
     });
     expect([refused.statusCode, refused.json().reason]).toEqual([402, 'intakes']);
 
@@ -213,6 +244,30 @@ describe('billing through Stripe (a local fake Stripe; real Postgres and Redis)'
       from: 'studio',
       to: 'free',
     });
+  });
+
+  it('parallel spending at the intakes quota boundary never overshoots (a downgraded account)', async () => {
+    const owner = await api.owner({ plan: 'solo' });
+    await newIntake(api, owner);
+    await api.db.query(`UPDATE usage_counters SET intakes_created = 8 WHERE account_id = $1`, [owner.accountId]);
+    await api.db.query(`UPDATE accounts SET plan = 'free' WHERE id = $1`, [owner.accountId]); // Free: 10 a month
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, () =>
+        api.client.asKey(owner.key, {
+          method: 'POST',
+          url: '/v1/intakes',
+          payload: {
+            project_name: 'Race',
+            client: { email: 'r@client.example', name: 'R' },
+            items: [{ key: 'a', type: 'text', label: 'A' }],
+          },
+        }),
+      ),
+    );
+    const statuses = answers.map((a) => a.statusCode).sort();
+    expect(statuses).toEqual([201, 201, 402, 402, 402, 402]);
+    for (const refused of answers.filter((a) => a.statusCode === 402)) expect(refused.json().reason).toBe('intakes');
+    expect((await get(owner, '/v1/usage')).intakes).toEqual({ used: 10, limit: 10 });
   });
 
   it('events of one subscription apply newest first: an older update after a newer one is stale', async () => {
@@ -245,7 +300,9 @@ describe('billing through Stripe (a local fake Stripe; real Postgres and Redis)'
     });
     expect((await deliver(failed.payload)).json()).toEqual({ outcome: 'applied' });
     expect((await get(owner, '/v1/account')).plan.id).toBe('solo');
-    const grace = await api.db.query(`SELECT grace_until FROM billing_accounts WHERE account_id = $1`, [owner.accountId]);
+    const grace = await api.db.query(`SELECT grace_until FROM billing_accounts WHERE account_id = $1`, [
+      owner.accountId,
+    ]);
     const days = (grace.rows[0].grace_until.getTime() - Date.now()) / 86_400_000;
     expect(days).toBeGreaterThan(13.9);
     expect(days).toBeLessThanOrEqual(14);
@@ -269,7 +326,11 @@ describe('billing through Stripe (a local fake Stripe; real Postgres and Redis)'
       }),
     ];
     for (const answer of answers) {
-      expect([answer.statusCode, answer.json().error, answer.json().reason]).toEqual([400, 'invalid_request', 'payment_signature']);
+      expect([answer.statusCode, answer.json().error, answer.json().reason]).toEqual([
+        400,
+        'invalid_request',
+        'payment_signature',
+      ]);
       expect(answer.json().details[0].path).toBe('stripe-signature');
     }
     expect((await get(owner, '/v1/usage')).sms_credits.balance).toBe(0);
@@ -288,7 +349,10 @@ describe('billing through Stripe (a local fake Stripe; real Postgres and Redis)'
       ['studio', { amount: 49, currency: 'eur' }],
       ['agency', { amount: 149, currency: 'eur' }],
     ]);
-    expect(pricing.plans[1]).toMatchObject({ quotas: { intakes_per_month: 100 }, features: { revisions: true, sms: true } });
+    expect(pricing.plans[1]).toMatchObject({
+      quotas: { intakes_per_month: 100 },
+      features: { revisions: true, sms: true },
+    });
     expect(pricing.sms_credit_packs).toEqual([100, 500, 1000]);
   });
 });

@@ -79,7 +79,8 @@ export class AccountController {
   @Get('pricing.json')
   @Public()
   @ApiOperation({
-    summary: 'The plans: monthly price, hourly request limits, polling intervals, features and quotas; the SMS credit packs.',
+    summary:
+      'The plans: monthly price, hourly request limits, polling intervals, features and quotas; the SMS credit packs.',
     security: [],
   })
   @ApiOkResponse({ type: PricingResponse })

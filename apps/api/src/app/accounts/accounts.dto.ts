@@ -304,7 +304,6 @@ export class UsageResponse {
   @ApiProperty({ type: SmsCreditsUsage }) sms_credits!: SmsCreditsUsage;
 }
 
-
 export class AuditActorView {
   @ApiProperty({ enum: ['user', 'api_key', 'client', 'system'], example: 'api_key' }) type!: Actor['type'];
   @ApiProperty({ type: String, nullable: true, example: 'key_…', description: 'null for the client and the system' })

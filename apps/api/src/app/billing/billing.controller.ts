@@ -7,13 +7,14 @@ import { DomainError } from '@intake/errors';
 import { ApiErrors, rawBodyOf } from '@intake/http';
 import { type RequestMeta } from '@intake/kernel';
 import { Access, CurrentPrincipal, Meta, Public } from '../accounts/access';
-import { BillingSessionResponse, CheckoutRequest, PaymentEventResponse } from './billing.dto';
+import { BillingSessionResponse, CheckoutRequest, PaymentEventResponse, StripeEventRequest } from './billing.dto';
 
 const notConfigured = { error: 'service_unavailable', reason: 'billing_not_configured' } as const;
 
 function ownerSession(principal: Principal): Extract<Principal, { kind: 'session' }> {
   // The access rule admits only the owner's session; this narrows the type.
-  if (principal.kind !== 'session') throw new DomainError('forbidden', 'A dashboard session is needed.', { reason: 'session_only' });
+  if (principal.kind !== 'session')
+    throw new DomainError('forbidden', 'A dashboard session is needed.', { reason: 'session_only' });
   return principal;
 }
 
@@ -59,7 +60,11 @@ export class BillingController {
     }
     return body.plan !== undefined
       ? this.startCheckout.execute({ principal: session, meta, plan: body.plan })
-      : this.startCheckout.execute({ principal: session, meta, smsCredits: body.sms_credits as NonNullable<CheckoutRequest['sms_credits']> });
+      : this.startCheckout.execute({
+          principal: session,
+          meta,
+          smsCredits: body.sms_credits as NonNullable<CheckoutRequest['sms_credits']>,
+        });
   }
 
   @Post('v1/billing/portal')
@@ -85,7 +90,7 @@ export class BillingController {
     security: [],
   })
   @ApiHeader({ name: 'Stripe-Signature', required: true, description: 't=<unix seconds>,v1=<hex HMAC-SHA256>' })
-  @ApiBody({ schema: { type: 'object', description: 'a Stripe event object, as Stripe sends it' } })
+  @ApiBody({ type: StripeEventRequest, description: 'a Stripe event, exactly as Stripe sends it' })
   @ApiOkResponse({ type: PaymentEventResponse })
   @ApiErrors({ error: 'invalid_request', reason: 'payment_signature' }, notConfigured)
   async payments(

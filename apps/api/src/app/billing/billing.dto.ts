@@ -36,3 +36,22 @@ export class PaymentEventResponse {
   })
   outcome!: string;
 }
+
+class StripeEventData {
+  @ApiProperty({
+    type: 'object',
+    additionalProperties: true,
+    description: 'the Stripe object the event is about (a checkout session, a subscription, an invoice)',
+  })
+  object!: Record<string, unknown>;
+}
+
+/** The envelope of a Stripe event (documentation only: the signed raw body is what is read). */
+export class StripeEventRequest {
+  @ApiProperty({ example: 'evt_1NqB2c2eZvKYlo2C', description: 'the event id: each applies once' }) id!: string;
+  @ApiProperty({ example: 'event' }) object!: string;
+  @ApiProperty({ example: 'customer.subscription.updated' }) type!: string;
+  @ApiProperty({ example: 1_764_000_000, description: 'Unix seconds; orders the events of one subscription' })
+  created!: number;
+  @ApiProperty({ type: StripeEventData }) data!: StripeEventData;
+}

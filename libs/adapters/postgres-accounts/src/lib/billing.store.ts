@@ -41,7 +41,9 @@ export class PostgresBillingStore extends BillingStore {
   }
 
   async get(accountId: string): Promise<BillingLink | undefined> {
-    const row = await this.sql.one<BillingRow>(`SELECT ${COLUMNS} FROM billing_accounts WHERE account_id = $1`, [accountId]);
+    const row = await this.sql.one<BillingRow>(`SELECT ${COLUMNS} FROM billing_accounts WHERE account_id = $1`, [
+      accountId,
+    ]);
     return row && linkOf(row);
   }
 

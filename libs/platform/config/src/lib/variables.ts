@@ -100,9 +100,13 @@ function stripePrices() {
 
 function monthlyPrices(raw: string, name: string): { solo: number; studio: number; agency: number } {
   const prices: Record<string, number> = {};
-  for (const part of raw.split(',').map((p) => p.trim()).filter(Boolean)) {
+  for (const part of raw
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean)) {
     const match = /^(solo|studio|agency)=(\d{1,6}(?:\.\d{1,2})?)$/.exec(part);
-    if (!match?.[1] || !match[2]) return fail(name, `must be plan=amount pairs (solo=19,studio=49,agency=149), got "${part}"`);
+    if (!match?.[1] || !match[2])
+      return fail(name, `must be plan=amount pairs (solo=19,studio=49,agency=149), got "${part}"`);
     prices[match[1]] = Number(match[2]);
   }
   const { solo, studio, agency } = prices;

@@ -145,7 +145,7 @@ export function createFastifyAdapter(settings: HttpSettings, hooks: EdgeHooks): 
   adapter.useBodyParser('application/json', false, { bodyLimit: settings.bodyLimitBytes }, (request, body, done) => {
     if (Buffer.isBuffer(body) && RAW_BODY_ROUTES.has(request.routeOptions.url ?? ''))
       (request as FastifyRequest & { rawBody?: Buffer }).rawBody = body;
-    parseJson(request, body as unknown as string, (error, value) =>
+    void parseJson(request, body as unknown as string, (error, value) =>
       error ? done(malformedJson(), undefined) : done(null, value),
     );
   });

@@ -60,7 +60,11 @@ export function describeUsageStoreContract(name: string, setup: () => Promise<Us
         sms_credits: 0,
       });
       await f.usage.returnSmsCredit(accountId, '2026-05');
-      expect(await f.usage.get(accountId, '2026-05')).toMatchObject({ sms_sent: 1, sms_from_credits: 1, sms_credits: 1 });
+      expect(await f.usage.get(accountId, '2026-05')).toMatchObject({
+        sms_sent: 1,
+        sms_from_credits: 1,
+        sms_credits: 1,
+      });
       expect(await f.usage.get(accountId, '2026-06')).toMatchObject({ sms_sent: 0, sms_credits: 1 }); // kept across months
       expect(await f.usage.get(other, '2026-05')).toMatchObject({ sms_credits: 5 });
     });
@@ -72,7 +76,11 @@ export function describeUsageStoreContract(name: string, setup: () => Promise<Us
         Array.from({ length: 6 }, () => f.uow.run(() => f.usage.takeSmsCredit(accountId, '2026-05', 1))),
       );
       expect(taken.filter(Boolean)).toHaveLength(4);
-      expect(await f.usage.get(accountId, '2026-05')).toMatchObject({ sms_sent: 1, sms_from_credits: 3, sms_credits: 0 });
+      expect(await f.usage.get(accountId, '2026-05')).toMatchObject({
+        sms_sent: 1,
+        sms_from_credits: 3,
+        sms_credits: 0,
+      });
     });
 
     it("answers the account's counters of the period asked for, and no other's", async () => {

@@ -26,7 +26,13 @@ export class InMemoryBillingStore extends BillingStore {
     if (held) return linkOf(held);
     if (this.db.billing.rows.some((b) => b.customer_id === customerId))
       throw new Error(`customer ${customerId} is linked to another account`);
-    const row: BillingRow = { account_id: accountId, customer_id: customerId, subscription: undefined, grace_until: null, created_at: now };
+    const row: BillingRow = {
+      account_id: accountId,
+      customer_id: customerId,
+      subscription: undefined,
+      grace_until: null,
+      created_at: now,
+    };
     this.db.billing.rows.push(row);
     return linkOf(row);
   }

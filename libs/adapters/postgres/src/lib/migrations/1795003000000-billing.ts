@@ -22,7 +22,9 @@ export class Billing1795003000000 implements MigrationInterface {
         grace_until          timestamptz,
         created_at           timestamptz NOT NULL
       )`);
-    await q.query(`CREATE INDEX billing_accounts_grace_idx ON billing_accounts (grace_until) WHERE grace_until IS NOT NULL`);
+    await q.query(
+      `CREATE INDEX billing_accounts_grace_idx ON billing_accounts (grace_until) WHERE grace_until IS NOT NULL`,
+    );
     await q.query(`
       CREATE TABLE payment_events (
         id          text        PRIMARY KEY,
@@ -30,9 +32,7 @@ export class Billing1795003000000 implements MigrationInterface {
         account_id  text        REFERENCES accounts (id) ON DELETE SET NULL,
         received_at timestamptz NOT NULL
       )`);
-    await q.query(
-      `ALTER TABLE accounts ADD COLUMN sms_credits integer NOT NULL DEFAULT 0 CHECK (sms_credits >= 0)`,
-    );
+    await q.query(`ALTER TABLE accounts ADD COLUMN sms_credits integer NOT NULL DEFAULT 0 CHECK (sms_credits >= 0)`);
     await q.query(
       `ALTER TABLE usage_counters ADD COLUMN sms_from_credits integer NOT NULL DEFAULT 0 CHECK (sms_from_credits >= 0)`,
     );

@@ -1,5 +1,11 @@
 import { type GivenAccount, givenAccount, InMemoryContext } from '@intake/testing';
-import { BillingSettings, BillingStore, type PaymentEvent, PaymentSignatureError, PaymentsProvider } from './billing-ports';
+import {
+  BillingSettings,
+  BillingStore,
+  type PaymentEvent,
+  PaymentSignatureError,
+  PaymentsProvider,
+} from './billing-ports';
 import { ApplyPaymentEvent, EndGracePeriods } from './apply-payment-event';
 
 /** The provider's decoding stands aside here: the "body" is the event, the signature "ok" or not. */
@@ -84,7 +90,13 @@ describe('ApplyPaymentEvent and EndGracePeriods', () => {
   it('a failed payment opens a 14-day grace period; the sweep then moves the account to Free, once', async () => {
     await send(subscription('active', 'price_studio', context.clock.now()));
     const failedAt = context.clock.now();
-    await send({ type: 'invoice.payment_failed', kind: 'payment_failed', created: failedAt, customerId: 'cus_1', subscriptionId: 'sub_1' });
+    await send({
+      type: 'invoice.payment_failed',
+      kind: 'payment_failed',
+      created: failedAt,
+      customerId: 'cus_1',
+      subscriptionId: 'sub_1',
+    });
     const sweep = context.use(EndGracePeriods);
     expect(await sweep.run(new Date(failedAt.getTime() + 13 * DAY))).toBe(0);
     expect(await plan()).toBe('studio');
@@ -101,8 +113,20 @@ describe('ApplyPaymentEvent and EndGracePeriods', () => {
   it('a payment that succeeds within the grace period ends it', async () => {
     await send(subscription('active', 'price_solo', context.clock.now()));
     const failedAt = context.clock.now();
-    await send({ type: 'invoice.payment_failed', kind: 'payment_failed', created: failedAt, customerId: 'cus_1', subscriptionId: 'sub_1' });
-    await send({ type: 'invoice.paid', kind: 'payment_succeeded', created: failedAt, customerId: 'cus_1', subscriptionId: 'sub_1' });
+    await send({
+      type: 'invoice.payment_failed',
+      kind: 'payment_failed',
+      created: failedAt,
+      customerId: 'cus_1',
+      subscriptionId: 'sub_1',
+    });
+    await send({
+      type: 'invoice.paid',
+      kind: 'payment_succeeded',
+      created: failedAt,
+      customerId: 'cus_1',
+      subscriptionId: 'sub_1',
+    });
     expect(await context.use(EndGracePeriods).run(new Date(failedAt.getTime() + 30 * DAY))).toBe(0);
     expect(await plan()).toBe('solo');
   });

@@ -54,7 +54,8 @@ export class ApplyPaymentEvent {
       });
     }
     return this.uow.run(async () => {
-      const link = 'customerId' in event && event.customerId ? await this.billing.lockByCustomer(event.customerId) : undefined;
+      const link =
+        'customerId' in event && event.customerId ? await this.billing.lockByCustomer(event.customerId) : undefined;
       const accountId = link?.account_id ?? (event.kind === 'checkout_completed' ? event.accountId : null);
       if (!(await this.billing.recordEvent(event.id, event.type, link ? link.account_id : null, this.clock.now())))
         return 'duplicate';
@@ -115,7 +116,11 @@ export class ApplyPaymentEvent {
   private async changePlan(accountId: string, plan: PlanId, meta: RequestMeta, summary: Record<string, unknown>) {
     const from = await this.billing.setPlan(accountId, plan, this.clock.now());
     if (from !== plan)
-      await this.audit.record(accountId, SYSTEM_ACTOR, 'account.plan_changed', accountId, meta, { from, to: plan, ...summary });
+      await this.audit.record(accountId, SYSTEM_ACTOR, 'account.plan_changed', accountId, meta, {
+        from,
+        to: plan,
+        ...summary,
+      });
   }
 }
 
@@ -141,11 +146,18 @@ export class EndGracePeriods implements SchedulerPass {
         if (!(await this.billing.endGrace(accountId, now))) return;
         const from = await this.billing.setPlan(accountId, 'free', now);
         if (from !== 'free')
-          await this.audit.record(accountId, SYSTEM_ACTOR, 'account.plan_changed', accountId, { ip: null, requestId: null }, {
-            from,
-            to: 'free',
-            reason: 'payment_grace_ended',
-          });
+          await this.audit.record(
+            accountId,
+            SYSTEM_ACTOR,
+            'account.plan_changed',
+            accountId,
+            { ip: null, requestId: null },
+            {
+              from,
+              to: 'free',
+              reason: 'payment_grace_ended',
+            },
+          );
       });
     return due.length;
   }

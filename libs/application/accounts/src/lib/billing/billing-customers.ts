@@ -18,6 +18,11 @@ export class BillingCustomers {
     private readonly clock: Clock,
   ) {}
 
+  /** The account's link to the provider and its subscription state, if it has one. */
+  linkOf(accountId: string) {
+    return this.billing.get(accountId);
+  }
+
   async ensure(accountId: string, ownerUserId: string): Promise<string> {
     const link = await this.billing.get(accountId);
     if (link) return link.customer_id;

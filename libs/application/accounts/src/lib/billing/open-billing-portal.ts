@@ -20,7 +20,10 @@ export class OpenBillingPortal {
     private readonly audit: AuditRecorder,
   ) {}
 
-  async execute(input: { principal: Extract<Principal, { kind: 'session' }>; meta: RequestMeta }): Promise<{ url: string }> {
+  async execute(input: {
+    principal: Extract<Principal, { kind: 'session' }>;
+    meta: RequestMeta;
+  }): Promise<{ url: string }> {
     const config = requireBilling(this.settings);
     const accountId = input.principal.accountId;
     const customerId = await this.customers.ensure(accountId, input.principal.userId);

@@ -3,7 +3,7 @@ import { DomainError, notFound } from '@intake/errors';
 import { AuditRecorder, type RequestMeta, UnitOfWork } from '@intake/kernel';
 import { BillingCustomers } from './billing-customers';
 import { AccountStore } from '../ports';
-import { type BillingConfiguration, BillingSettings, BillingStore, PaymentsProvider } from './billing-ports';
+import { type BillingConfiguration, BillingSettings, PaymentsProvider } from './billing-ports';
 
 export function billingNotConfigured(): DomainError {
   return new DomainError(
@@ -33,7 +33,6 @@ export class StartCheckout {
   static readonly inject = [
     BillingSettings,
     PaymentsProvider,
-    BillingStore,
     BillingCustomers,
     AccountStore,
     UnitOfWork,
@@ -43,7 +42,6 @@ export class StartCheckout {
   constructor(
     private readonly settings: BillingSettings,
     private readonly payments: PaymentsProvider,
-    private readonly billing: BillingStore,
     private readonly customers: BillingCustomers,
     private readonly accounts: AccountStore,
     private readonly uow: UnitOfWork,
@@ -55,7 +53,7 @@ export class StartCheckout {
     const { principal } = input;
     const account = await this.accounts.getAccount(principal.accountId);
     if (!account) throw notFound('Account');
-    const link = await this.billing.get(account.id);
+    const link = await this.customers.linkOf(account.id);
     if (input.plan !== undefined) {
       const status = link?.subscription?.status;
       if (status && ['active', 'trialing', 'past_due'].includes(status))
@@ -65,9 +63,13 @@ export class StartCheckout {
           { reason: 'already_subscribed' },
         );
     } else if (!planOf(account.plan).features.sms) {
-      throw new DomainError('plan_required', `SMS credits need a plan with SMS; the ${planOf(account.plan).name} plan has none.`, {
-        reason: 'sms',
-      });
+      throw new DomainError(
+        'plan_required',
+        `SMS credits need a plan with SMS; the ${planOf(account.plan).name} plan has none.`,
+        {
+          reason: 'sms',
+        },
+      );
     }
     const customerId = await this.customers.ensure(account.id, principal.userId);
     const session = await this.payments.createCheckout({
@@ -89,5 +91,4 @@ export class StartCheckout {
     );
     return session;
   }
-
 }
