@@ -1,5 +1,13 @@
 import { Body, Controller, Headers, HttpCode, Post, Req } from '@nestjs/common';
-import { ApiBody, ApiHeader, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import {
+  ApiBody,
+  ApiExtraModels,
+  ApiHeader,
+  ApiOkResponse,
+  ApiOperation,
+  ApiTags,
+  getSchemaPath,
+} from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
 import { ApplyPaymentEvent, OpenBillingPortal, StartCheckout } from '@intake/application-accounts';
 import { type Principal } from '@intake/domain-accounts';
@@ -7,7 +15,14 @@ import { DomainError } from '@intake/errors';
 import { ApiErrors, rawBodyOf } from '@intake/http';
 import { type RequestMeta } from '@intake/kernel';
 import { Access, CurrentPrincipal, Meta, Public } from '../accounts/access';
-import { BillingSessionResponse, CheckoutRequest, PaymentEventResponse, StripeEventRequest } from './billing.dto';
+import {
+  BillingSessionResponse,
+  CheckoutCreditsRequest,
+  CheckoutPlanRequest,
+  CheckoutRequest,
+  PaymentEventResponse,
+  StripeEventRequest,
+} from './billing.dto';
 
 const notConfigured = { error: 'service_unavailable', reason: 'billing_not_configured' } as const;
 
@@ -34,6 +49,10 @@ export class BillingController {
     summary: 'A hosted checkout of the payment provider: a paid plan (subscription) or an SMS credit pack.',
     description:
       'The owner’s session only (members and API keys: 403). The account is linked to one provider customer, created on first use. The plan or the credits change only when the provider’s signed event arrives (POST /v1/provider/payments). A plan checkout while a subscription is active: 400 already_subscribed (use the portal). Audited as billing.checkout_created.',
+  })
+  @ApiExtraModels(CheckoutPlanRequest, CheckoutCreditsRequest)
+  @ApiBody({
+    schema: { oneOf: [{ $ref: getSchemaPath(CheckoutPlanRequest) }, { $ref: getSchemaPath(CheckoutCreditsRequest) }] },
   })
   @ApiOkResponse({ type: BillingSessionResponse })
   @ApiErrors(

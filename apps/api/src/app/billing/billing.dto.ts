@@ -20,6 +20,22 @@ export class CheckoutRequest {
   sms_credits?: SmsPack;
 }
 
+/** The documented body: exactly one of the two (CheckoutRequest validates it). */
+export class CheckoutPlanRequest {
+  @ApiProperty({ enum: PAID_PLAN_IDS, example: 'solo', description: 'a paid plan: a monthly subscription' })
+  plan!: PaidPlanId;
+}
+
+export class CheckoutCreditsRequest {
+  @ApiProperty({
+    enum: SMS_PACKS,
+    type: Number,
+    example: 500,
+    description: 'an SMS credit pack (one-time payment); needs a plan with SMS (402 plan_required)',
+  })
+  sms_credits!: SmsPack;
+}
+
 export class BillingSessionResponse {
   @ApiProperty({
     example: 'https://checkout.stripe.com/c/pay/cs_test_a1b2c3',
