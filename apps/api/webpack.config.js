@@ -10,6 +10,7 @@ module.exports = nodeAppWebpackConfig(__dirname, {
   additionalEntryPoints: [
     { entryName: 'migrate', entryPath: './src/migrate.ts' },
     { entryName: 'rekey-secrets', entryPath: './src/rekey-secrets.ts' },
+    { entryName: 'reconcile-read-models', entryPath: './src/reconcile-read-models.ts' },
   ],
   plugins: [
     // Inlined as a string constant (portal-page.script.ts): main.js stays the whole app. Read when

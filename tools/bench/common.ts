@@ -1,6 +1,9 @@
 /** What the benchmarks share. */
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, execSync, fork, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
+import { request } from 'node:http';
+import { join } from 'node:path';
 import Redis from 'ioredis';
 import { type Client } from 'pg';
 
@@ -116,19 +119,198 @@ export const ROUNDS = Number(process.env['BENCH_ROUNDS'] ?? 3);
 export const POOL = Number(process.env['BENCH_DB_POOL'] ?? 10);
 
 /**
- * A built app (`main`) in a process of its own, its port in `portVariable`; with BENCH_PROFILE a
- * V8 CPU profile is written there, BENCH_NODE_FLAGS go to node.
+ * The node flags of every process a benchmark measures (apps, bare baselines, load generator), so
+ * no side runs with a different heap: the api's production V8 flags, or BENCH_NODE_FLAGS; the
+ * statement counter preloaded; with BENCH_PROFILE a V8 CPU profile written into that folder.
  */
+export function measuredNodeFlags(): string[] {
+  const profile = process.env['BENCH_PROFILE'] ? ['--cpu-prof', `--cpu-prof-dir=${process.env['BENCH_PROFILE']}`] : [];
+  const flags = (process.env['BENCH_NODE_FLAGS'] ?? API_NODE_FLAGS).split(' ').filter(Boolean);
+  return [...profile, ...flags, '-r', join(__dirname, 'count-queries.js')];
+}
+
+/** A built app (`main`) in a process of its own with the measured flags, its port in `portVariable`. */
 export function startBuiltApp(
   main: string,
   env: Record<string, string>,
   portVariable: string,
   port: number,
 ): ChildProcess {
-  const profile = process.env['BENCH_PROFILE'] ? ['--cpu-prof', `--cpu-prof-dir=${process.env['BENCH_PROFILE']}`] : [];
-  const flags = (process.env['BENCH_NODE_FLAGS'] ?? '').split(' ').filter(Boolean);
-  return spawn(process.execPath, [...profile, ...flags, main], {
+  return spawn(process.execPath, [...measuredNodeFlags(), main], {
     env: { ...process.env, ...env, [portVariable]: String(port) },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
   });
+}
+
+/**
+ * A TypeScript script of tools/bench forked in a process of its own with the measured flags (and
+ * the TypeScript loader the benchmark itself runs under); it says `{ type: 'ready' }` when it is.
+ */
+export async function forkMeasured(script: string, env: Record<string, string> = {}): Promise<ChildProcess> {
+  const child = fork(script, [], {
+    execArgv: ['-r', '@swc-node/register', ...measuredNodeFlags()],
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  await new Promise<void>((resolve, reject) => {
+    child.once('error', reject);
+    child.once('exit', (code) => reject(new Error(`${script} exited (${code}) before it was ready`)));
+    const listener = (message: { type?: string }) => {
+      if (message?.type !== 'ready') return;
+      child.off('message', listener);
+      resolve();
+    };
+    child.on('message', listener);
+  });
+  return child;
+}
+
+/** Sends `message` to a child and resolves with its first answer of type `answer`. */
+export function ask<T>(child: ChildProcess, message: object, answer: string, timeoutMs = 120_000): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no ${answer} answer`)), timeoutMs);
+    const listener = (reply: { type?: string }) => {
+      if (reply?.type !== answer) return;
+      clearTimeout(timer);
+      child.off('message', listener);
+      resolve(reply as T);
+    };
+    child.on('message', listener);
+    child.send(message);
+  });
+}
+
+/** The SQL statements a measured process has sent so far (count-queries.js). */
+export const queriesSent = async (child: ChildProcess): Promise<number> =>
+  (await ask<{ count: number }>(child, { type: 'bench:queries' }, 'bench:queries', 5_000)).count;
+
+/** What a benchmark prints and records about the machine it ran on. */
+export function machine(): { cores: number; loadAverage: number[]; commit: string; node: string } {
+  let commit = 'unknown';
+  try {
+    commit = execSync('git rev-parse --short HEAD', { encoding: 'utf8' }).trim();
+    if (execSync('git status --porcelain --untracked-files=no', { encoding: 'utf8' }).trim()) commit += '+changes';
+  } catch {
+    // not a checkout
+  }
+  return {
+    cores: cpus().length,
+    loadAverage: loadavg().map((l) => Math.round(l * 100) / 100),
+    commit,
+    node: process.version,
+  };
+}
+
+/** min / median / max of some figures. */
+export const spread = (values: number[]) => ({
+  min: pick(values, 'min'),
+  median: pick(values, 'median'),
+  max: pick(values, 'max'),
+});
+
+/** One round of load: GET `paths` in turn against `url`, at saturation, or at `rate` requests/s overall. */
+export interface LoadRound {
+  url: string;
+  paths: string[];
+  connections: number;
+  seconds: number;
+  rate?: number;
+  headers?: Record<string, string>;
+}
+
+export interface LoadRoundResult {
+  /** Answered, and sent (the difference was in flight when the round ended). */
+  requests: number;
+  sent: number;
+  requestsPerSecond: number;
+  p50: number;
+  p99: number;
+  p999: number;
+  non2xx: number;
+  errors: number;
+}
+
+/** The load generator (load-generator.ts) in its own process; `run` drives one round. */
+export async function startLoadGenerator(): Promise<{
+  pid: number;
+  run: (round: LoadRound) => Promise<LoadRoundResult>;
+  stop: () => Promise<void>;
+}> {
+  const child = await forkMeasured(join(__dirname, 'load-generator.ts'));
+  let next = 0;
+  return {
+    pid: child.pid ?? 0,
+    run: async (round) => {
+      const id = (next += 1);
+      const reply = await ask<{ id: number; result?: LoadRoundResult; error?: string }>(
+        child,
+        { type: 'run', id, round },
+        'result',
+        (round.seconds + 60) * 1000,
+      );
+      if (!reply.result) throw new Error(`load generator: ${reply.error}`);
+      return reply.result;
+    },
+    stop: () => stop(child),
+  };
+}
+
+/** A process's resident set size in MiB, from /proc. */
+export const rssMiB = (pid: number): number => {
+  const line = readFileSync(`/proc/${pid}/status`, 'utf8')
+    .split('\n')
+    .find((l) => l.startsWith('VmRSS:'));
+  return Number(line?.match(/(\d+)/)?.[1] ?? 0) / 1024;
+};
+
+const MIB = 1024 * 1024;
+
+/**
+ * Streams one multipart/form-data upload (field `file`) of `mib` MiB of generated bytes to `url`,
+ * honouring back-pressure; `seed` varies the bytes (files of one run differ).
+ */
+export function streamUpload(
+  url: string,
+  mib: number,
+  { filename = 'big.bin', seed = 0 }: { filename?: string; seed?: number } = {},
+): Promise<{ status: number; body: string }> {
+  const boundary = '----intakebench';
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+  );
+  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+  const chunk = Buffer.alloc(MIB);
+  for (let i = 0; i < chunk.length; i += 4) chunk.writeUInt32LE(((i + seed) * 2654435761) >>> 0, i);
+  return new Promise((resolve, reject) => {
+    const req = request(url, {
+      method: 'POST',
+      headers: {
+        'content-type': `multipart/form-data; boundary=${boundary}`,
+        'content-length': String(head.length + mib * MIB + tail.length),
+      },
+    });
+    req.on('response', (res) => {
+      let body = '';
+      res.on('data', (d: Buffer) => (body += d.toString()));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+    });
+    req.on('error', reject);
+    let sent = 0;
+    const pump = (): void => {
+      while (sent < mib) {
+        sent += 1;
+        if (!req.write(chunk)) return void req.once('drain', pump);
+      }
+      req.end(tail);
+    };
+    req.write(head);
+    pump();
+  });
+}
+
+/** The machine's load next to a figure: `load 1.23 / 1.50 / 1.80 on 2 cores` (1, 5, 15 minutes). */
+export function machineLoad(): string {
+  return `load ${loadavg()
+    .map((n) => n.toFixed(2))
+    .join(' / ')} on ${cpus().length} cores`;
 }

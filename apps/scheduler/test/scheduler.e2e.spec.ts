@@ -60,6 +60,7 @@ describe('scheduler app (real Postgres and Redis)', () => {
           'results.secret_purge': 0,
           'billing.grace_end': 0,
           'webhooks.relay': 0,
+          'read_models.reconcile': 0,
         });
       } finally {
         await events.close();

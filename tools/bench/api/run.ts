@@ -1,168 +1,361 @@
 /**
- * API benchmark (DESIGN.md section 7): GET /v1/intakes/:id/status and GET /v1/intakes on a
- * database of 100,000 intakes, against the built api and a bare Fastify + pg server running the
- * same queries, side by side in one run, 64 connections each. Prints a Markdown table and writes
- * tools/bench/api/results.json.
+ * API benchmark (DESIGN.md section 7): GET /v1/intakes/:id/status and GET /v1/intakes against the
+ * built api and a bare Fastify + pg server running the same SQL, each in a process of its own with
+ * the same node flags, driven by a load generator in a third; bare and api alternate BENCH_ROUNDS
+ * times per endpoint, at saturation and then at half of the bare server's median rate. Each round
+ * records the CPU of the load generator, of the server and of its PostgreSQL backends, the SQL
+ * statements per request and the server's RSS. Prints Markdown tables and writes
+ * tools/bench/api/results.json (with the commit, core count and load average).
  *
- *   npm run build && npm run bench:api     (BENCH_INTAKES, BENCH_SECONDS, BENCH_CONNECTIONS, BENCH_ROUNDS)
+ *   npm run build && npm run bench:api
+ *     BENCH_INTAKES (100000), BENCH_SECONDS (10), BENCH_CONNECTIONS (64), BENCH_ROUNDS (3),
+ *     BENCH_NODE_FLAGS, BENCH_PROFILE=dir (V8 CPU profiles of every measured process),
+ *     BENCH_API_MAIN (another build of the api, e.g. one from before a change),
+ *     BENCH_SIZES=10000,100000,1000000 (instead: the api alone as the account grows, list offsets
+ *     0/1,000/10,000, EXPLAIN (ANALYZE, BUFFERS) of the hot statements into tools/bench/api/explain)
  */
-import { spawn } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { type ChildProcess } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import autocannon from 'autocannon';
 import { Client } from 'pg';
 import { migrateDatabase } from '@intake/postgres';
-import { startBareServer } from './bare-server';
-import { BENCH_KEY, seed } from './seed';
-import { API_NODE_FLAGS, waitFor } from '../common';
+import { freePort } from '@intake/testing';
+import { SQL } from './bare-server';
+import { BENCH_ACCOUNT, BENCH_KEY, seed } from './seed';
+import {
+  ADMIN_URL,
+  REDIS_URL,
+  ROUNDS,
+  backendCpu,
+  backendCpuSince,
+  clearRedis,
+  cpuSeconds,
+  databaseUrl,
+  forkMeasured,
+  machine,
+  machineCpu,
+  queriesSent,
+  rssMiB,
+  sleep,
+  spread,
+  startBuiltApp,
+  startLoadGenerator,
+  stop,
+  waitFor,
+  type LoadRound,
+  type LoadRoundResult,
+} from '../common';
 
 const ROOT = join(__dirname, '..', '..', '..');
 const INTAKES = Number(process.env['BENCH_INTAKES'] ?? 100_000);
-const SECONDS = Number(process.env['BENCH_SECONDS'] ?? 15);
+const SECONDS = Number(process.env['BENCH_SECONDS'] ?? 10);
 const CONNECTIONS = Number(process.env['BENCH_CONNECTIONS'] ?? 64);
-const ROUNDS = Number(process.env['BENCH_ROUNDS'] ?? 3);
+const SIZES = (process.env['BENCH_SIZES'] ?? '').split(',').filter(Boolean).map(Number);
 const POOL = 10;
-const ADMIN_URL = process.env['DATABASE_URL'] ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
-interface Result {
-  target: string;
+type Endpoint = 'status' | 'list';
+const ENDPOINT_NAMES: Record<Endpoint, string> = {
+  status: 'GET /v1/intakes/:id/status',
+  list: 'GET /v1/intakes?limit=20',
+};
+
+interface Side {
+  name: 'bare' | 'api';
+  url: string;
+  child: ChildProcess;
+}
+
+interface Round extends LoadRoundResult {
+  side: string;
   endpoint: string;
-  requestsPerSecond: number;
-  p50: number;
-  p99: number;
-  non2xx: number;
-  errors: number;
+  rate: number | null;
+  /** CPU milliseconds per request of the server process, its PostgreSQL backends and the load generator. */
+  cpuMsPerRequest: { server: number; postgres: number; loadGenerator: number };
+  /** Busy CPU seconds of the machine during the round that none of the three used (other work). */
+  otherCpuSeconds: number;
+  queriesPerRequest: number;
+  rssMb: number;
 }
 
-/** The round with the median requests/s. */
-function median(rounds: Result[]): Result {
-  const sorted = [...rounds].sort((a, b) => a.requestsPerSecond - b.requestsPerSecond);
-  const middle = sorted[Math.floor(sorted.length / 2)];
-  if (!middle) throw new Error('no rounds');
-  return middle;
-}
-
-async function load(target: string, base: string, endpoint: string, ids: string[]): Promise<Result> {
-  let n = 0;
-  const result = await autocannon({
-    url: base,
-    connections: CONNECTIONS,
-    duration: SECONDS,
-    headers: { authorization: `Bearer ${BENCH_KEY}` },
-    requests: [
-      {
-        method: 'GET',
-        setupRequest: (request) => ({
-          ...request,
-          path:
-            endpoint === 'status'
-              ? `/v1/intakes/${ids[n++ % ids.length]}/status`
-              : `/v1/intakes?limit=20&offset=${(n++ % 50) * 20}`,
-        }),
-      },
-    ],
-  });
-  return {
-    target,
-    endpoint: endpoint === 'status' ? 'GET /v1/intakes/:id/status' : 'GET /v1/intakes?limit=20',
-    requestsPerSecond: Math.round(result.requests.average),
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    non2xx: result.non2xx,
-    errors: result.errors,
-  };
-}
+const perRequest = (seconds: number, requests: number) => Math.round((seconds / Math.max(1, requests)) * 1e5) / 100;
 
 async function main(): Promise<void> {
   const name = `bench_api_${process.pid}`;
   const admin = new Client({ connectionString: ADMIN_URL });
   await admin.connect();
   await admin.query(`CREATE DATABASE ${name}`);
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${name}`;
-  const stops: Array<() => Promise<void> | void> = [];
+  const url = databaseUrl(ADMIN_URL, name);
+  const prefix = `bench-${process.pid}`;
+  const stops: Array<() => Promise<void>> = [];
   try {
-    await migrateDatabase({ url: url.toString(), poolSize: 2 });
-    const started = Date.now();
-    const ids = await seed(url.toString(), INTAKES);
-    console.log(`seeded ${INTAKES} intakes in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-
-    // BENCH_PROFILE=dir writes a V8 CPU profile of the api into dir (inspect with Chrome DevTools).
-    const profile = process.env['BENCH_PROFILE']
-      ? ['--cpu-prof', `--cpu-prof-dir=${process.env['BENCH_PROFILE']}`]
-      : [];
-    // The api's production V8 flags (BENCH_NODE_FLAGS overrides them; empty for none).
-    const flags = (process.env['BENCH_NODE_FLAGS'] ?? API_NODE_FLAGS).split(' ').filter(Boolean);
-    const api = spawn(process.execPath, [...profile, ...flags, join(ROOT, 'dist/apps/api/main.js')], {
-      env: {
-        ...process.env,
+    await migrateDatabase({ url, poolSize: 2 });
+    // Free ports, so that two benchmarks on one machine (two worktrees) do not meet.
+    const [API_PORT, BARE_PORT] = [await freePort(), await freePort()];
+    const generator = await startLoadGenerator();
+    stops.push(generator.stop);
+    // BENCH_API_MAIN: another build of the api (the one before a change, for its own figures).
+    const api = startBuiltApp(
+      process.env['BENCH_API_MAIN'] ?? join(ROOT, 'dist/apps/api/main.js'),
+      {
         NODE_ENV: 'production',
         SIGNING_SECRET: 'bench-signing-secret-bench-signing-secret',
         SECRETS_KEY: `bench:${'0123456789abcdef'.repeat(4)}`, // production needs one; a throwaway key
         // Production refuses AV=none; these routes never scan, so clamd is not contacted.
         AV: 'clamd',
-        PORT: '3410',
         HOST: '127.0.0.1',
-        DATABASE_URL: url.toString(),
+        DATABASE_URL: url,
         DB_POOL_SIZE: String(POOL),
         DB_MIGRATE_ON_START: 'false',
         LOG_LEVEL: 'warn',
-        REDIS_PREFIX: `bench-${process.pid}`,
+        REDIS_URL,
+        REDIS_PREFIX: prefix,
         RATE_LIMIT_MODE: 'observe',
         STORAGE_DIR: join(ROOT, 'tmp', 'bench-storage'),
         MAIL_OUTBOX_DIR: join(ROOT, 'tmp', 'bench-mail'),
       },
-      stdio: ['ignore', 'ignore', 'inherit'],
-    });
-    stops.push(
-      () =>
-        new Promise<void>((resolve) =>
-          api.exitCode !== null ? resolve() : (api.once('exit', () => resolve()), api.kill('SIGTERM')),
-        ),
+      'PORT',
+      API_PORT,
     );
-    stops.push(await startBareServer(url.toString(), 3411, POOL));
-    await waitFor('http://127.0.0.1:3410/healthz');
+    stops.push(() => stop(api));
+    stops.push(() => clearRedis(REDIS_URL, prefix));
+    const apiSide: Side = { name: 'api', url: `http://127.0.0.1:${API_PORT}`, child: api };
 
-    // Bare and api alternate ROUNDS times per endpoint and each reports its median round, so a
-    // drift of the machine (autovacuum, the other core's load) does not land on one side only.
-    const results: Result[] = [];
-    const targets = [
-      ['bare Fastify + pg', 'http://127.0.0.1:3411'],
-      ['api', 'http://127.0.0.1:3410'],
-    ] as const;
-    for (const endpoint of ['status', 'list']) {
-      for (const [target, base] of targets) await load(target, base, endpoint, ids.slice(0, 50)); // warm-up
-      const rounds = new Map<string, Result[]>(targets.map(([target]) => [target, []]));
+    /** One round against `side`, with the CPU, statements and memory it cost. */
+    const measure = async (side: Side, endpoint: Endpoint, paths: string[], rate?: number): Promise<Round> => {
+      const before = {
+        generator: cpuSeconds(generator.pid),
+        server: cpuSeconds(side.child.pid ?? 0),
+        postgres: await backendCpu(admin, name),
+        machine: machineCpu(),
+        queries: await queriesSent(side.child),
+      };
+      const round: LoadRound = {
+        url: side.url,
+        paths,
+        connections: CONNECTIONS,
+        seconds: SECONDS,
+        ...(rate ? { rate } : {}),
+        headers: { authorization: `Bearer ${BENCH_KEY}` },
+      };
+      const result = await generator.run(round);
+      await sleep(300); // the requests in flight when the round ended are answered (and counted) too
+      const generatorCpu = cpuSeconds(generator.pid) - before.generator;
+      const serverCpu = cpuSeconds(side.child.pid ?? 0) - before.server;
+      const postgresCpu = backendCpuSince(before.postgres, await backendCpu(admin, name));
+      const machineBusy = machineCpu() - before.machine;
+      const queries = (await queriesSent(side.child)) - before.queries;
+      return {
+        side: side.name,
+        endpoint: ENDPOINT_NAMES[endpoint],
+        rate: rate ?? null,
+        ...result,
+        cpuMsPerRequest: {
+          server: perRequest(serverCpu, result.sent),
+          postgres: perRequest(postgresCpu, result.sent),
+          loadGenerator: perRequest(generatorCpu, result.sent),
+        },
+        otherCpuSeconds: Math.round((machineBusy - generatorCpu - serverCpu - postgresCpu) * 10) / 10,
+        queriesPerRequest: Math.round((queries / Math.max(1, result.sent)) * 100) / 100,
+        rssMb: Math.round(rssMiB(side.child.pid ?? 0)),
+      };
+    };
+
+    if (SIZES.length > 0) {
+      await growth(url, apiSide, measure);
+      return;
+    }
+
+    const started = Date.now();
+    const ids = await seed(url, INTAKES);
+    console.log(`seeded ${INTAKES} intakes in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    const bare = await forkMeasured(join(__dirname, 'bare-server.ts'), {
+      NODE_ENV: 'production',
+      BARE_DATABASE_URL: url,
+      BARE_PORT: String(BARE_PORT),
+      BARE_POOL: String(POOL),
+    });
+    stops.push(() => stop(bare));
+    await waitFor(`${apiSide.url}/healthz`);
+    const sides: Side[] = [{ name: 'bare', url: `http://127.0.0.1:${BARE_PORT}`, child: bare }, apiSide];
+    const paths: Record<Endpoint, string[]> = {
+      status: ids.map((id) => `/v1/intakes/${id}/status`),
+      list: Array.from({ length: 50 }, (_, i) => `/v1/intakes?limit=20&offset=${i * 20}`),
+    };
+
+    const atStart = machine();
+    console.log(`${atStart.cores} cores, load average ${atStart.loadAverage.join(' ')}, commit ${atStart.commit}`);
+    const rounds: Round[] = [];
+    for (const endpoint of ['status', 'list'] as const) {
+      for (const side of sides) await measure(side, endpoint, paths[endpoint].slice(0, 50)); // warm-up
+      // Bare and api alternate, so a drift of the machine (other work, autovacuum) lands on both.
       for (let round = 0; round < ROUNDS; round += 1) {
-        for (const [target, base] of targets) rounds.get(target)?.push(await load(target, base, endpoint, ids));
+        for (const side of sides) rounds.push(await measure(side, endpoint, paths[endpoint]));
       }
-      for (const [target] of targets) results.push(median(rounds.get(target) ?? []));
+      // Latency at a fixed rate: half of the bare server's median saturation rate, both sides.
+      const bareRates = rounds.filter((r) => r.side === 'bare' && r.endpoint === ENDPOINT_NAMES[endpoint] && !r.rate);
+      const rate = Math.round(spread(bareRates.map((r) => r.requestsPerSecond)).median / 2);
+      for (let round = 0; round < ROUNDS; round += 1) {
+        for (const side of sides) rounds.push(await measure(side, endpoint, paths[endpoint], rate));
+      }
     }
-
-    const lines = [
-      `| endpoint | target | requests/s | p50 ms | p99 ms | non-2xx | ratio to bare |`,
-      `|---|---|---:|---:|---:|---:|---:|`,
-    ];
-    for (const r of results) {
-      const bare = results.find((b) => b.endpoint === r.endpoint && b.target.startsWith('bare'));
-      const ratio = bare ? `${Math.round((r.requestsPerSecond / bare.requestsPerSecond) * 100)}%` : '';
-      lines.push(
-        `| ${r.endpoint} | ${r.target} | ${r.requestsPerSecond} | ${r.p50} | ${r.p99} | ${r.non2xx + r.errors} | ${r.target === 'api' ? ratio : ''} |`,
-      );
-    }
-    console.log(lines.join('\n'));
+    const atEnd = machine();
+    const summary = summarise(rounds);
+    console.log(
+      `\n${atEnd.cores} cores, load average ${atEnd.loadAverage.join(' ')} (at start ${atStart.loadAverage.join(' ')})\n`,
+    );
+    console.log(summary.join('\n'));
     writeFileSync(
       join(__dirname, 'results.json'),
       JSON.stringify(
-        { intakes: INTAKES, seconds: SECONDS, connections: CONNECTIONS, rounds: ROUNDS, results },
+        {
+          machine: { ...atEnd, loadAverageAtStart: atStart.loadAverage },
+          intakes: INTAKES,
+          seconds: SECONDS,
+          connections: CONNECTIONS,
+          rounds: ROUNDS,
+          results: rounds,
+        },
         null,
         2,
       ),
     );
   } finally {
-    for (const stop of stops.reverse()) await stop();
+    for (const stopOne of stops.reverse()) await stopOne().catch(() => undefined);
     await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     await admin.end();
+  }
+}
+
+/** The Markdown tables: saturation (spread of rounds) and fixed rate, per endpoint and side. */
+function summarise(rounds: Round[]): string[] {
+  const lines = [
+    '| endpoint | side | requests/s min / median / max | p50 ms | p99 ms | CPU ms/request: server, PostgreSQL, load generator | SQL/request | other CPU s/round | RSS MB | ratio to bare | CPU ratio |',
+    '|---|---|---|---:|---:|---|---:|---:|---:|---:|---:|',
+  ];
+  const medianRound = (of: Round[], by: (r: Round) => number) =>
+    [...of].sort((a, b) => by(a) - by(b))[Math.floor(of.length / 2)];
+  for (const endpoint of Object.values(ENDPOINT_NAMES)) {
+    const bareRounds = rounds.filter((r) => r.endpoint === endpoint && r.side === 'bare' && !r.rate);
+    const bareMedian = spread(bareRounds.map((r) => r.requestsPerSecond)).median;
+    // What a request costs the server and PostgreSQL in CPU, median over the rounds: the ratio of
+    // bare's to the api's is the throughput ratio on a machine where they were the only load.
+    const cost = (of: Round[]) => spread(of.map((r) => r.cpuMsPerRequest.server + r.cpuMsPerRequest.postgres)).median;
+    for (const side of ['bare', 'api']) {
+      const of = rounds.filter((r) => r.endpoint === endpoint && r.side === side && !r.rate);
+      const rps = spread(of.map((r) => r.requestsPerSecond));
+      const m = medianRound(of, (r) => r.requestsPerSecond);
+      if (!m) continue;
+      const c = m.cpuMsPerRequest;
+      lines.push(
+        `| ${endpoint} | ${side} | ${rps.min} / **${rps.median}** / ${rps.max} | ${m.p50} | ${m.p99} | ${c.server}, ${c.postgres}, ${c.loadGenerator} | ${m.queriesPerRequest} | ${m.otherCpuSeconds} | ${Math.max(...of.map((r) => r.rssMb))} | ${side === 'api' ? `**${Math.round((rps.median / bareMedian) * 100)}%**` : ''} | ${side === 'api' ? `${Math.round((cost(bareRounds) / cost(of)) * 100)}%` : ''} |`,
+      );
+    }
+  }
+  lines.push(
+    '',
+    '| endpoint | side | fixed rate/s | achieved/s | p50 ms | p99 ms (min / median / max) | p99.9 ms | api p99 / bare p99 |',
+    '|---|---|---:|---:|---:|---|---:|---:|',
+  );
+  for (const endpoint of Object.values(ENDPOINT_NAMES)) {
+    const p99s: Record<string, number> = {};
+    for (const side of ['bare', 'api']) {
+      const of = rounds.filter((r) => r.endpoint === endpoint && r.side === side && r.rate);
+      const m = medianRound(of, (r) => r.p99);
+      if (!m) continue;
+      const p99 = spread(of.map((r) => r.p99));
+      p99s[side] = p99.median;
+      lines.push(
+        `| ${endpoint} | ${side} | ${m.rate} | ${m.requestsPerSecond} | ${m.p50} | ${p99.min} / **${p99.median}** / ${p99.max} | ${m.p999} | ${side === 'api' ? `${((p99s['api'] ?? NaN) / (p99s['bare'] ?? NaN)).toFixed(2)}x` : ''} |`,
+      );
+    }
+  }
+  const errors = rounds.reduce((sum, r) => sum + r.non2xx + r.errors, 0);
+  lines.push('', `non-2xx responses and errors over all rounds: ${errors}`);
+  return lines;
+}
+
+/**
+ * The api alone as one account grows (BENCH_SIZES, seeded up in steps): status, and the list at
+ * offsets 0, 1,000 and 10,000, a round each at saturation; EXPLAIN (ANALYZE, BUFFERS) of the hot
+ * statements at each size into tools/bench/api/explain/<size>.txt.
+ */
+async function growth(
+  url: string,
+  api: Side,
+  measure: (side: Side, endpoint: Endpoint, paths: string[], rate?: number) => Promise<Round>,
+): Promise<void> {
+  const table = [
+    '| intakes | endpoint | requests/s | p50 ms | p99 ms | SQL/request | RSS MB |',
+    '|---:|---|---:|---:|---:|---:|---:|',
+  ];
+  const explainDir = join(__dirname, 'explain');
+  mkdirSync(explainDir, { recursive: true });
+  const results: Array<Round & { intakes: number }> = [];
+  let seeded = 0;
+  await waitFor(`${api.url}/healthz`);
+  for (const size of [...SIZES].sort((a, b) => a - b)) {
+    const started = Date.now();
+    const ids = await seed(url, size, seeded);
+    seeded = size;
+    console.log(
+      `seeded up to ${size} intakes in ${((Date.now() - started) / 1000).toFixed(1)} s; ${machine().loadAverage.join(' ')}`,
+    );
+    writeFileSync(join(explainDir, `${size}.txt`), await explainAll(url, ids[0] ?? ''));
+    const cases: Array<[Endpoint, string, string[]]> = [
+      ['status', 'status', ids.map((id) => `/v1/intakes/${id}/status`)],
+      ...[0, 1_000, 10_000].map((offset): [Endpoint, string, string[]] => [
+        'list',
+        `list offset ${offset}`,
+        [`/v1/intakes?limit=20&offset=${offset}`],
+      ]),
+    ];
+    for (const [endpoint, label, paths] of cases) {
+      await measure(api, endpoint, paths.slice(0, 50)); // warm-up
+      const round = await measure(api, endpoint, paths);
+      results.push({ ...round, endpoint: label, intakes: size });
+      table.push(
+        `| ${size} | ${label} | ${round.requestsPerSecond} | ${round.p50} | ${round.p99} | ${round.queriesPerRequest} | ${round.rssMb} |`,
+      );
+    }
+  }
+  const info = machine();
+  console.log(`\n${info.cores} cores, load average ${info.loadAverage.join(' ')}, commit ${info.commit}\n`);
+  console.log(table.join('\n'));
+  writeFileSync(
+    join(__dirname, 'growth-results.json'),
+    JSON.stringify({ machine: info, seconds: SECONDS, connections: CONNECTIONS, results }, null, 2),
+  );
+}
+
+/** EXPLAIN (ANALYZE, BUFFERS) of each hot statement, as the bare server and the api send them. */
+async function explainAll(url: string, intakeId: string): Promise<string> {
+  const db = new Client({ connectionString: url });
+  await db.connect();
+  try {
+    const hash = createHash('sha256').update(BENCH_KEY).digest();
+    const page = await db.query<{ id: string }>(SQL.page, [BENCH_ACCOUNT, 20, 0]);
+    const statements: Array<[string, string, unknown[]]> = [
+      ['key', SQL.key, [hash]],
+      ['intake', SQL.intake, [intakeId, BENCH_ACCOUNT]],
+      ['items', SQL.items, [intakeId]],
+      ['chases', SQL.chases, [intakeId]],
+      ...[0, 1_000, 10_000].map((offset): [string, string, unknown[]] => [
+        `page offset ${offset}`,
+        SQL.page,
+        [BENCH_ACCOUNT, 20, offset],
+      ]),
+      ['total', SQL.total, [BENCH_ACCOUNT]],
+      ['page items', SQL.pageItems, [page.rows.map((r) => r.id)]],
+    ];
+    const out: string[] = [];
+    for (const [label, sql, params] of statements) {
+      const { rows } = await db.query<{ 'QUERY PLAN': string }>(`EXPLAIN (ANALYZE, BUFFERS) ${sql}`, params);
+      out.push(`-- ${label}`, sql.replace(/\s+/g, ' '), ...rows.map((r) => r['QUERY PLAN']), '');
+    }
+    return out.join('\n');
+  } finally {
+    await db.end();
   }
 }
 

@@ -21,17 +21,21 @@ export async function seedAccount(db: Client): Promise<void> {
 
 /**
  * One agency account with `count` intakes (four items and one chase each), spread over statuses,
- * folders and clients like a busy real account; then ANALYZE.
+ * folders and clients like a busy real account; then ANALYZE. With `from` (the count seeded
+ * already) it tops an earlier seed up to `count` (the growth runs).
  */
-export async function seed(url: string, count: number): Promise<string[]> {
+export async function seed(url: string, count: number, from = 0): Promise<string[]> {
   const db = new Client({ connectionString: url });
   await db.connect();
+  const fresh = `('in_bench' || lpad(${Math.trunc(from)}::text, 14, '0'))`;
   try {
-    await seedAccount(db);
-    await db.query(
-      `INSERT INTO folders (id, account_id, name, sort_order, created_at) SELECT 'fld_bench' || g, $1, 'Folder ' || g, g, now() FROM generate_series(1, 20) g`,
-      [BENCH_ACCOUNT],
-    );
+    if (from === 0) {
+      await seedAccount(db);
+      await db.query(
+        `INSERT INTO folders (id, account_id, name, sort_order, created_at) SELECT 'fld_bench' || g, $1, 'Folder ' || g, g, now() FROM generate_series(1, 20) g`,
+        [BENCH_ACCOUNT],
+      );
+    }
     // Bulk load without the per-row counting trigger; the counts are filled in one statement below.
     await db.query(`SET session_replication_role = replica`);
     await db.query(
@@ -43,8 +47,8 @@ export async function seed(url: string, count: number): Promise<string[]> {
               'client' || (g % 5000) || '@example.com', 'Client ' || (g % 5000), 'en', 'Europe/Prague',
               CASE WHEN g % 3 = 0 THEN 'fld_bench' || (1 + g % 20) END, 'default', true, 3, 'days', 90, false,
               now() - (g || ' minutes')::interval, now() - (g || ' minutes')::interval
-         FROM generate_series(1, $2::int) g`,
-      [BENCH_ACCOUNT, count],
+         FROM generate_series($3::int + 1, $2::int) g`,
+      [BENCH_ACCOUNT, count, from],
     );
     await db.query(
       `INSERT INTO items (intake_id, key, position, type, label, required, assignee, status, waiver)
@@ -54,15 +58,16 @@ export async function seed(url: string, count: number): Promise<string[]> {
          FROM intakes i CROSS JOIN (VALUES ('logo', 0, 'image', 'Logo', 'client'), ('about', 1, 'longtext', 'About', 'client'),
                                          ('photos', 2, 'file_list', 'Photos', 'client'), ('invoice', 3, 'text', 'Invoice', 'owner'))
               AS k(key, pos, type, label, assignee)
-        WHERE i.account_id = $1`,
+        WHERE i.account_id = $1 AND i.id > ${fresh}`,
       [BENCH_ACCOUNT],
     );
     await db.query(
       `INSERT INTO chases (id, intake_id, channel, kind, status, scheduled_at, attempt_no, created_at)
-       SELECT 'chs_' || substr(i.id, 4), i.id, 'email', 'invite', 'sent', i.created_at, 0, i.created_at FROM intakes i WHERE i.account_id = $1`,
+       SELECT 'chs_' || substr(i.id, 4), i.id, 'email', 'invite', 'sent', i.created_at, 0, i.created_at FROM intakes i WHERE i.account_id = $1 AND i.id > ${fresh}`,
       [BENCH_ACCOUNT],
     );
     await db.query(`SET session_replication_role = origin`);
+    await db.query('DELETE FROM intake_counts');
     await db.query(
       `INSERT INTO intake_counts (account_id, mode, created_by_key_id, status, folder_id, n)
        SELECT account_id, mode, coalesce(created_by_key_id, ''), status, coalesce(folder_id, ''), count(*) FROM intakes GROUP BY 1, 2, 3, 4, 5`,

@@ -9,14 +9,13 @@
  *   npm run build && npm run bench:uploads          (BENCH_UPLOAD_MIB, BENCH_DRIVERS=fs,s3, BENCH_NODE_FLAGS)
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { request } from 'node:http';
+import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Client } from 'pg';
 import { migrateDatabase } from '@intake/postgres';
 import { S3Server } from '@intake/testing';
 import { BENCH_KEY, seedAccount } from '../api/seed';
-import { API_NODE_FLAGS, waitFor } from '../common';
+import { API_NODE_FLAGS, rssMiB, streamUpload, waitFor } from '../common';
 
 const ROOT = join(__dirname, '..', '..', '..');
 const MIB = 1024 * 1024;
@@ -35,49 +34,6 @@ interface Result {
   baselineRssMiB: number;
   peakRssMiB: number;
   storedBytes: number;
-}
-
-const rssMiB = (pid: number): number => {
-  const line = readFileSync(`/proc/${pid}/status`, 'utf8')
-    .split('\n')
-    .find((l) => l.startsWith('VmRSS:'));
-  return Number(line?.match(/(\d+)/)?.[1] ?? 0) / 1024;
-};
-
-/** Streams one multipart/form-data upload of `mib` MiB, honouring back-pressure. */
-function upload(path: string, mib: number): Promise<{ status: number; body: string }> {
-  const boundary = '----intakebench';
-  const head = Buffer.from(
-    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="big.bin"\r\nContent-Type: application/octet-stream\r\n\r\n`,
-  );
-  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
-  const chunk = Buffer.alloc(MIB);
-  for (let i = 0; i < chunk.length; i += 4) chunk.writeUInt32LE((i * 2654435761) >>> 0, i);
-  return new Promise((resolve, reject) => {
-    const req = request(`${BASE}${path}`, {
-      method: 'POST',
-      headers: {
-        'content-type': `multipart/form-data; boundary=${boundary}`,
-        'content-length': String(head.length + mib * MIB + tail.length),
-      },
-    });
-    req.on('response', (res) => {
-      let body = '';
-      res.on('data', (d: Buffer) => (body += d.toString()));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
-    });
-    req.on('error', reject);
-    let sent = 0;
-    const pump = (): void => {
-      while (sent < mib) {
-        sent += 1;
-        if (!req.write(chunk)) return void req.once('drain', pump);
-      }
-      req.end(tail);
-    };
-    req.write(head);
-    pump();
-  });
 }
 
 async function startApi(env: Record<string, string>): Promise<ChildProcess> {
@@ -145,7 +101,7 @@ async function run(driver: string, databaseUrl: string, db: Client): Promise<Res
     let peak = baseline;
     const sampler = setInterval(() => (peak = Math.max(peak, rssMiB(api.pid!))), 50);
     const started = process.hrtime.bigint();
-    const response = await upload(`/portal/v1/${slug}/items/archive/files`, UPLOAD_MIB);
+    const response = await streamUpload(`${BASE}/portal/v1/${slug}/items/archive/files`, UPLOAD_MIB);
     const seconds = Number(process.hrtime.bigint() - started) / 1e9;
     clearInterval(sampler);
     peak = Math.max(peak, rssMiB(api.pid!));

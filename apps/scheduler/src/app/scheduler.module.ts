@@ -20,6 +20,7 @@ import {
   IntakeWriter,
   PortalLinks,
   PurgeExpiredIntakes,
+  ReconcileReadModels,
   SweepOverdueIntakes,
 } from '@intake/application-intakes';
 import {
@@ -108,6 +109,7 @@ export class SchedulerModule {
         useCase(PurgeExpiredSecrets),
         useCase(RelayWebhookEvents),
         useCase(EndGracePeriods),
+        useCase(ReconcileReadModels),
         {
           provide: SCHEDULER_PASSES,
           // Owner notifications after the passes that queue them (a stall, an overdue intake), so
@@ -121,6 +123,7 @@ export class SchedulerModule {
             PurgeExpiredSecrets,
             EndGracePeriods,
             RelayWebhookEvents,
+            ReconcileReadModels,
           ],
           useFactory: (...passes: SchedulerPass[]) => passes,
         },

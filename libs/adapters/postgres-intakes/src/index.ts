@@ -4,3 +4,4 @@ export * from './lib/folder.store';
 export * from './lib/template.store';
 export * from './lib/settings.store';
 export * from './lib/intake-sweeps';
+export * from './lib/read-models';

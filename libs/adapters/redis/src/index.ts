@@ -1,3 +1,5 @@
 export * from './lib/redis.tokens';
 export * from './lib/redis.module';
 export * from './lib/window-counter';
+export * from './lib/process-cache';
+export * from './lib/limit-counter';

@@ -17,6 +17,7 @@ export * from './lib/ports/intake-files.port';
 export * from './lib/ports/portal-links';
 export * from './lib/ports/owner-notifier.port';
 export * from './lib/ports/intake-sweeps.port';
+export * from './lib/ports/read-models.port';
 
 // The write path, shared by every context that changes an intake
 export * from './lib/write-path/intake-writer';
@@ -60,3 +61,6 @@ export * from './lib/templates/template-defaults';
 export * from './lib/sweeps/sweep-in-batches';
 export * from './lib/sweeps/overdue-sweep';
 export * from './lib/sweeps/retention-sweep';
+
+// Read models: drift found and repaired
+export * from './lib/read-models/reconcile-read-models';

@@ -6,6 +6,8 @@ export * from './lib/audit-log.port';
 export * from './lib/audit-recorder';
 export * from './lib/outbox.port';
 export * from './lib/window-counter.port';
+export * from './lib/process-cache.port';
+export * from './lib/limit-counter.port';
 export * from './lib/wiring';
 export * from './lib/diagnostics.port';
 export * from './lib/secret-box.port';

@@ -4,6 +4,7 @@
 // Ports
 export * from './lib/ports/item-secrets.port';
 export * from './lib/ports/result-cursors.port';
+export * from './lib/ports/report-pdf.port';
 
 // Secrets: the reveal window, the one-time reveal
 export * from './lib/secrets/reveal-window';
@@ -22,3 +23,10 @@ export * from './lib/download/download-settings';
 export * from './lib/download/download-preflight';
 export * from './lib/download/zip-entry-names';
 export * from './lib/download/evidence-manifest';
+export * from './lib/download/report-text';
+export * from './lib/download/download-report';
+export * from './lib/download/zip-stream';
+export * from './lib/download/download-sources';
+export * from './lib/download/download-handover';
+export * from './lib/download/download-reports';
+export * from './lib/download/download-intake';

@@ -30,11 +30,17 @@ async function tryContainer(migrate: Migrate): Promise<TestDatabase | undefined>
   if (process.env['TEST_DB'] === 'local' || !dockerEngineMayAnswer()) return undefined;
   try {
     const { PostgreSqlContainer } = await import('@testcontainers/postgresql');
+    const { Wait } = await import('testcontainers');
     const name = `test_${randomToken(12)
       .toLowerCase()
       .replace(/[^a-z0-9]/g, '')}`;
     const container = await new PostgreSqlContainer(process.env['TEST_PG_IMAGE'] ?? 'postgres:15-alpine')
       .withDatabase(name)
+      // Podman 4.3 runs no health checks without systemd: wait for the port and the server's own
+      // line instead of the image's HEALTHCHECK (Docker answers the same way).
+      .withWaitStrategy(
+        Wait.forAll([Wait.forListeningPorts(), Wait.forLogMessage(/database system is ready to accept connections/)]),
+      )
       .start();
     const url = container.getConnectionUri();
     await migrate(url);

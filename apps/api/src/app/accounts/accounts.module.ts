@@ -23,6 +23,8 @@ import {
 } from '@intake/application-accounts';
 import { APP_CONFIG, type AppConfig } from '@intake/config';
 import { useCase } from '@intake/http';
+import { LimitCounter, ProcessCache } from '@intake/kernel';
+import { RedisLimitCounter, RedisProcessCache } from '@intake/redis';
 import { AccountsPersistenceModule } from '@intake/postgres-accounts';
 import { BillingModule } from '../billing/billing.module';
 import { AccountController } from './account.controller';
@@ -37,6 +39,10 @@ import { TeamController } from './team.controller';
   controllers: [AuthController, TeamController, KeysController, AccountController],
   providers: [
     { provide: TeamSettings, inject: [APP_CONFIG], useFactory: (config: AppConfig) => new TeamSettings(config.appUrl) },
+    // API keys read by token stay in the process; a revocation reaches every process through Redis.
+    { provide: ProcessCache, useClass: RedisProcessCache },
+    // The hourly request limit counted in the process and sent in batches (exact near the limit).
+    { provide: LimitCounter, useClass: RedisLimitCounter },
     useCase(SignUp),
     useCase(LogIn),
     useCase(LogOut),

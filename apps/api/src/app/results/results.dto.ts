@@ -116,3 +116,11 @@ export class DownloadPreflightResponse {
   @ApiProperty({ type: 'integer', example: 12, description: 'files manifest.json lists (one per upload in the ZIP)' })
   manifest_files!: number;
 }
+
+export class DownloadQuery {
+  @QueryFlag({
+    description:
+      'reveal the secret items’ values in podklady.pdf (never in podklady.md), consuming each one-time reveal; needs the account owner’s session or a key with secrets:read or admin (else 403 secrets_owner_only)',
+  })
+  include_secrets?: boolean;
+}

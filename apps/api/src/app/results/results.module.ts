@@ -2,14 +2,20 @@ import { Module } from '@nestjs/common';
 import {
   Collections,
   CollectResults,
+  DownloadHandover,
+  DownloadIntake,
+  DownloadReports,
   DownloadSettings,
+  DownloadSources,
   GetDownloadPreflight,
+  ReportPdf,
   ResultFiles,
   RevealSecret,
   SecretReleases,
 } from '@intake/application-results';
 import { APP_CONFIG, type AppConfig } from '@intake/config';
 import { useCase } from '@intake/http';
+import { PdfKitReportPdf } from '@intake/pdf-report';
 import { DownloadsController } from './downloads.controller';
 import { ResultsController } from './results.controller';
 import { SecretsController } from './secrets.controller';
@@ -33,6 +39,11 @@ import { SecretsController } from './secrets.controller';
     useCase(RevealSecret),
     useCase(CollectResults),
     useCase(GetDownloadPreflight),
+    { provide: ReportPdf, useClass: PdfKitReportPdf },
+    useCase(DownloadSources),
+    useCase(DownloadHandover),
+    useCase(DownloadReports),
+    useCase(DownloadIntake),
   ],
 })
 export class ResultsModule {}

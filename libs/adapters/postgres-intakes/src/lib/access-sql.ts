@@ -18,3 +18,8 @@ export function accessClause(access: AccessContext, params: unknown[], alias = '
   }
   return clauses.join(' AND ');
 }
+
+/** A LIKE pattern for "contains `q`", case-insensitive against lower-cased text, wildcards taken literally. */
+export function likePattern(q: string): string {
+  return `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}

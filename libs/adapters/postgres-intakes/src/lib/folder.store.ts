@@ -10,13 +10,16 @@ export class PostgresFolderStore extends FolderStore {
     super();
   }
 
+  /** Each folder's intake count from `intake_counts` (a few rows per folder), not from the intakes. */
   list(access: AccessContext): Promise<FolderWithCount[]> {
-    const params: unknown[] = [access.accountId];
-    const visible = accessClause(access, params);
+    const params: unknown[] = [];
+    const visible = accessClause(access, params, 'c');
     return this.sql.query<FolderWithCount>(
-      `SELECT f.id, f.account_id, f.name, f.sort_order, f.created_at,
-              (SELECT count(*)::int FROM intakes i WHERE i.folder_id = f.id AND ${visible}) AS intake_count
-         FROM folders f WHERE f.account_id = $1 ORDER BY f.sort_order, f.name, f.id`,
+      `SELECT f.id, f.account_id, f.name, f.sort_order, f.created_at, coalesce(n.intake_count, 0)::int AS intake_count
+         FROM folders f
+         LEFT JOIN (SELECT c.folder_id, sum(c.n) AS intake_count FROM intake_counts c WHERE ${visible} GROUP BY c.folder_id) n
+           ON n.folder_id = f.id
+        WHERE f.account_id = $1 ORDER BY f.sort_order, f.name, f.id`,
       params,
     );
   }

@@ -12,7 +12,7 @@ import {
 } from '@intake/application-intakes';
 import { AccessContext } from '@intake/domain-accounts';
 import { Sql } from '@intake/postgres';
-import { accessClause } from './access-sql';
+import { accessClause, likePattern } from './access-sql';
 
 /** Every intake column, with the date read as text (node-pg would shift a `date` into local time). */
 const INTAKE_COLUMNS = `i.id, i.account_id, i.mode, i.created_by_key_id, i.created_by_user_id, i.slug, i.project_name, i.status,
@@ -208,8 +208,16 @@ export class PostgresIntakeStore extends IntakeStore {
     limit: number,
     offset: number,
   ): Promise<{ rows: ListRow[]; total: number }> {
+    // With `q` the rows come from intake_search (narrow, trigram-indexed), joined to intakes for
+    // the other filters and the page's columns; without it from intakes.
+    const from = filter.q ? 's' : 'i';
     const params: unknown[] = [];
-    const where = [accessClause(access, params)];
+    const where = [accessClause(access, params, from)];
+    if (filter.q) {
+      params.push(likePattern(filter.q));
+      where.push(`s.search LIKE $${params.length}`);
+    }
+    const narrowed = where.length;
     if (filter.status) {
       params.push(filter.status);
       where.push(`i.status = $${params.length}`);
@@ -223,17 +231,19 @@ export class PostgresIntakeStore extends IntakeStore {
       params.push(filter.folderId);
       where.push(`i.folder_id = $${params.length}`);
     }
-    if (filter.q) {
-      params.push(`%${filter.q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
-      where.push(`lower(i.project_name || ' ' || i.client_name || ' ' || i.client_email) LIKE $${params.length}`);
-    }
     const clause = where.join(' AND ');
+    const source = filter.q ? 'intake_search s JOIN intakes i ON i.id = s.intake_id' : 'intakes i';
+    const order = filter.q ? 's.created_at DESC, s.intake_id DESC' : 'i.created_at DESC, i.id DESC';
     const [intakes, total] = await Promise.all([
       this.sql.query<ListIntake>(
-        `SELECT ${LIST_COLUMNS} FROM intakes i WHERE ${clause} ORDER BY i.created_at DESC, i.id DESC LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
+        `SELECT ${LIST_COLUMNS} FROM ${source} WHERE ${clause} ORDER BY ${order} LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
         [...params, limit, offset],
       ),
-      this.total(access, filter, clause, params),
+      filter.q
+        ? this.count(where.length > narrowed ? source : 'intake_search s', clause, params)
+        : filter.clientEmail
+          ? this.count(source, clause, params)
+          : this.countFromCounts(access, filter),
     ]);
     const ids = intakes.map((i) => i.id);
     const items = ids.length
@@ -250,17 +260,16 @@ export class PostgresIntakeStore extends IntakeStore {
     };
   }
 
-  /**
-   * The list's total: from the trigger-maintained counts unless the filter needs the rows
-   * themselves (text search, client e-mail); then a count over the matching intakes.
-   */
-  private async total(access: AccessContext, filter: ListFilter, clause: string, params: unknown[]): Promise<number> {
-    if (filter.q || filter.clientEmail) {
-      return (
-        (await this.sql.one<{ total: number }>(`SELECT count(*)::int AS total FROM intakes i WHERE ${clause}`, params))
-          ?.total ?? 0
-      );
-    }
+  /** A total counted over the matching rows (text search, client e-mail). */
+  private async count(source: string, clause: string, params: unknown[]): Promise<number> {
+    return (
+      (await this.sql.one<{ total: number }>(`SELECT count(*)::int AS total FROM ${source} WHERE ${clause}`, params))
+        ?.total ?? 0
+    );
+  }
+
+  /** The list's total from the trigger-maintained counts (no `q`, no client e-mail). */
+  private async countFromCounts(access: AccessContext, filter: ListFilter): Promise<number> {
     const countParams: unknown[] = [];
     const where = [accessClause(access, countParams, 'c')];
     if (filter.status) {

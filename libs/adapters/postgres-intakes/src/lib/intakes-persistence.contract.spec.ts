@@ -7,6 +7,7 @@ import {
   describeIdempotencyStoreContract,
   describeIntakeStoreContract,
   describeIntakeSweepsContract,
+  describeReadModelsContract,
   describeTemplateStoreContract,
   migrateTestDatabase,
   postgresIntakeStores,
@@ -31,6 +32,7 @@ describeFolderStoreContract('PostgreSQL', stores);
 describeTemplateStoreContract('PostgreSQL', stores);
 describeClientDirectoryContract('PostgreSQL', stores);
 describeChaseCancellationContract('PostgreSQL', stores);
+describeReadModelsContract('PostgreSQL', stores);
 
 describeIntakeSweepsContract('PostgreSQL', async () => {
   const fixture = await stores();

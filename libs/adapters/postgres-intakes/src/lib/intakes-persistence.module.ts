@@ -5,11 +5,13 @@ import {
   IdempotencyStore,
   IntakeStore,
   IntakeSweeps,
+  ReadModels,
   TemplateStore,
 } from '@intake/application-intakes';
 import { PostgresFolderStore } from './folder.store';
 import { PostgresIdempotencyStore, PostgresIntakeStore } from './intake.store';
 import { PostgresIntakeSweeps } from './intake-sweeps';
+import { PostgresReadModels } from './read-models';
 import { PostgresClientDirectory } from './settings.store';
 import { PostgresTemplateStore } from './template.store';
 
@@ -26,7 +28,8 @@ import { PostgresTemplateStore } from './template.store';
     { provide: TemplateStore, useClass: PostgresTemplateStore },
     { provide: ClientDirectory, useClass: PostgresClientDirectory },
     { provide: IntakeSweeps, useClass: PostgresIntakeSweeps },
+    { provide: ReadModels, useClass: PostgresReadModels },
   ],
-  exports: [FolderStore, IntakeStore, IdempotencyStore, TemplateStore, ClientDirectory, IntakeSweeps],
+  exports: [FolderStore, IntakeStore, IdempotencyStore, TemplateStore, ClientDirectory, IntakeSweeps, ReadModels],
 })
 export class IntakesPersistenceModule {}

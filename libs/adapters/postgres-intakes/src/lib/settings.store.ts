@@ -2,9 +2,22 @@ import { Injectable } from '@nestjs/common';
 import { ClientDirectory, ClientView } from '@intake/application-intakes';
 import { AccessContext } from '@intake/domain-accounts';
 import { Sql } from '@intake/postgres';
-import { accessClause } from './access-sql';
+import { likePattern } from './access-sql';
 
-/** The derived client list: intakes grouped case-insensitively by client e-mail. */
+/**
+ * The client read model's scope for what a caller sees (migration 1795002500000, kept in step with
+ * accessClause): `*` for a session, `key:<id>` for a test key (its own intakes), else the mode.
+ */
+export function clientScope(access: AccessContext): string {
+  if (access.createdByKeyId) return `key:${access.createdByKeyId}`;
+  return access.mode ?? '*';
+}
+
+/**
+ * The client list from `client_stats` (one row per account, scope and client, kept by triggers on
+ * intakes), each client described by their latest intake. A page walks client_stats_order_idx;
+ * `q` goes through the trigram index; `total` without `q` is one row of `client_totals`.
+ */
 @Injectable()
 export class PostgresClientDirectory extends ClientDirectory {
   constructor(private readonly sql: Sql) {
@@ -17,42 +30,35 @@ export class PostgresClientDirectory extends ClientDirectory {
     limit: number,
     offset: number,
   ): Promise<{ clients: ClientView[]; total: number }> {
-    const params: unknown[] = [];
-    const visible = accessClause(access, params);
+    const params: unknown[] = [access.accountId, clientScope(access)];
     let search = '';
     if (q) {
-      params.push(`%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
-      search = `WHERE lower(v.client_name || ' ' || v.client_email) LIKE $${params.length}`;
+      params.push(likePattern(q));
+      search = `AND c.search LIKE $${params.length}`;
     }
-    params.push(limit, offset);
-    const rows = await this.sql.query<ClientView & { total: number }>(
-      `WITH visible AS (SELECT i.* FROM intakes i WHERE ${visible} AND i.anonymized_at IS NULL),
-            grouped AS (
-              SELECT count(*)::int AS intake_count, (array_agg(id ORDER BY created_at DESC, id DESC))[1] AS last_id
-                FROM visible GROUP BY lower(client_email))
-       SELECT v.client_email AS email, v.client_name AS name, v.client_language AS language, v.client_phone AS phone,
-              v.client_timezone AS timezone, v.folder_id, v.id AS last_intake_id, v.created_at AS last_intake_at,
-              g.intake_count, count(*) OVER ()::int AS total
-         FROM grouped g JOIN visible v ON v.id = g.last_id
-         ${search}
-        ORDER BY g.intake_count DESC, v.created_at DESC, v.id DESC
-        LIMIT $${params.length - 1} OFFSET $${params.length}`,
-      params,
-    );
-    let total = rows[0]?.total;
-    if (total === undefined) {
-      // An offset past the end returns no rows, and so no window count: count separately.
-      // The same client rows as above (each client's latest intake), so `q` matches what the page does.
-      const counted = await this.sql.one<{ total: number }>(
-        `WITH visible AS (SELECT i.* FROM intakes i WHERE ${visible} AND i.anonymized_at IS NULL),
-              grouped AS (
-                SELECT (array_agg(id ORDER BY created_at DESC, id DESC))[1] AS last_id
-                  FROM visible GROUP BY lower(client_email))
-         SELECT count(*)::int AS total FROM grouped g JOIN visible v ON v.id = g.last_id ${search}`,
-        params.slice(0, params.length - 2),
-      );
-      total = counted?.total ?? 0;
-    }
-    return { clients: rows.map(({ total: _total, ...client }) => client), total };
+    const [clients, total] = await Promise.all([
+      this.sql.query<ClientView>(
+        `SELECT i.client_email AS email, i.client_name AS name, i.client_language AS language, i.client_phone AS phone,
+                i.client_timezone AS timezone, i.folder_id, i.id AS last_intake_id, i.created_at AS last_intake_at,
+                c.intake_count
+           FROM (SELECT c.intake_count, c.last_intake_at, c.last_intake_id FROM client_stats c
+                  WHERE c.account_id = $1 AND c.scope = $2 ${search}
+                  ORDER BY c.intake_count DESC, c.last_intake_at DESC, c.last_intake_id DESC
+                  LIMIT $${params.length + 1} OFFSET $${params.length + 2}) c
+           JOIN intakes i ON i.id = c.last_intake_id
+          ORDER BY c.intake_count DESC, c.last_intake_at DESC, c.last_intake_id DESC`,
+        [...params, limit, offset],
+      ),
+      q
+        ? this.sql.one<{ total: number }>(
+            `SELECT count(*)::int AS total FROM client_stats c WHERE c.account_id = $1 AND c.scope = $2 ${search}`,
+            params,
+          )
+        : this.sql.one<{ total: number }>(
+            `SELECT clients AS total FROM client_totals WHERE account_id = $1 AND scope = $2`,
+            params,
+          ),
+    ]);
+    return { clients, total: total?.total ?? 0 };
   }
 }

@@ -48,12 +48,19 @@ export class PostgresAuditLog extends AuditLog {
       where.push(`${column} = $${params.length}`);
     }
     const clause = where.join(' AND ');
+    // The total from audit_counts (a row per action and actor) unless a target narrows it down.
+    const counted = filter.target === undefined;
     const [entries, count] = await Promise.all([
       this.sql.query<AuditEntry>(
         `SELECT ${COLUMNS} FROM audit_entries WHERE ${clause} ORDER BY seq DESC LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
         [...params, limit, offset],
       ),
-      this.sql.one<{ total: number }>(`SELECT count(*)::int AS total FROM audit_entries WHERE ${clause}`, params),
+      this.sql.one<{ total: number }>(
+        counted
+          ? `SELECT coalesce(sum(n), 0)::int AS total FROM audit_counts WHERE ${clause}`
+          : `SELECT count(*)::int AS total FROM audit_entries WHERE ${clause}`,
+        params,
+      ),
     ]);
     return { entries, total: count?.total ?? 0 };
   }

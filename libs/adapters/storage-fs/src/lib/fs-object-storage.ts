@@ -30,6 +30,14 @@ export interface SignedRequest {
   contentType: string | undefined;
 }
 
+/**
+ * Reads in 256 KiB chunks instead of Node's 64 KiB: a ZIP download passes each chunk through half
+ * a dozen streams (hash, CRC, counters, the response). A ZipStream of a 512 MiB file to /dev/null,
+ * in one process at load average ~16 on 2 cores: 64 KiB chunks 1.1–4.6 s, 256 KiB 0.76–2.3 s,
+ * 1 MiB 0.70–1.4 s, a plain pipe of the file 0.54 s; 1 MiB gains little more and holds more.
+ */
+export const READ_CHUNK_BYTES = 256 * 1024;
+
 /** Object storage in a local directory (the development default); signed URLs are HMAC-signed api routes. */
 export class FsObjectStorage extends ObjectStorage {
   readonly driver = 'fs' as const;
@@ -69,7 +77,7 @@ export class FsObjectStorage extends ObjectStorage {
   async get(key: string): Promise<ByteStream> {
     const path = this.pathOf(key);
     await access(path, constants.R_OK);
-    return createReadStream(path);
+    return createReadStream(path, { highWaterMark: READ_CHUNK_BYTES });
   }
 
   async stat(key: string): Promise<{ size: number } | undefined> {

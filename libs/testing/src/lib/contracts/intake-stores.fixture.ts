@@ -7,6 +7,7 @@ import {
   type IntakeRecord,
   type IntakeStore,
   type ItemRecord,
+  type ReadModels,
   type TemplateRecord,
   type TemplateStore,
 } from '@intake/application-intakes';
@@ -22,6 +23,7 @@ export interface IntakeStoresFixture {
   folders: FolderStore;
   templates: TemplateStore;
   clients: ClientDirectory;
+  readModels: ReadModels;
   /** The unit of work the stores join (writes of folders and templates run inside one, as their callers do). */
   uow: UnitOfWork;
   /** Creates an account (every row below belongs to one) and returns its id. */

@@ -10,6 +10,7 @@ import {
   InMemorySentChases,
   InMemoryIntakeSweeps,
   InMemoryOwnerNoticeQueue,
+  InMemoryReadModels,
   InMemoryTemplateStore,
 } from '../in-memory';
 import { describeClientDirectoryContract } from './client-directory.contract';
@@ -23,6 +24,7 @@ import { describeSentChasesContract } from './sent-chases.contract';
 import { describeIntakeSweepsContract } from './intake-sweeps.contract';
 import { describeOwnerNoticeQueueContract } from './owner-notice-queue.contract';
 import { describeTemplateStoreContract } from './template-store.contract';
+import { describeReadModelsContract } from './read-models.contract';
 import { newId } from '@intake/ids';
 
 /** The intakes context's twins over one in-memory database. */
@@ -34,6 +36,7 @@ async function inMemoryIntakeStores(db = new InMemoryDatabase()): Promise<Intake
     folders: new InMemoryFolderStore(db),
     templates: new InMemoryTemplateStore(db),
     clients: new InMemoryClientDirectory(db),
+    readModels: new InMemoryReadModels(db),
     uow: db.uow,
     createAccount: async () => {
       const id = newId('account');
@@ -63,6 +66,7 @@ describeFolderStoreContract('in memory', inMemoryIntakeStores);
 describeTemplateStoreContract('in memory', inMemoryIntakeStores);
 describeClientDirectoryContract('in memory', inMemoryIntakeStores);
 describeChaseCancellationContract('in memory', inMemoryIntakeStores);
+describeReadModelsContract('in memory', inMemoryIntakeStores);
 
 describeChaseQueueContract('in memory', async () => {
   const db = new InMemoryDatabase();

@@ -6,6 +6,7 @@ import {
   PostgresFolderStore,
   PostgresIdempotencyStore,
   PostgresIntakeStore,
+  PostgresReadModels,
   PostgresTemplateStore,
 } from '@intake/postgres-intakes';
 import { type IntakeStoresFixture, T0 } from './intake-stores.fixture';
@@ -36,6 +37,7 @@ export async function postgresIntakeStores(url: string): Promise<IntakeStoresFix
     folders: new PostgresFolderStore(sql),
     templates: new PostgresTemplateStore(sql),
     clients: new PostgresClientDirectory(sql),
+    readModels: new PostgresReadModels(dataSource),
     uow: new PostgresUnitOfWork(dataSource),
     createAccount: async () => {
       const id = newId('account');

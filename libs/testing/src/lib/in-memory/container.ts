@@ -66,9 +66,12 @@ import {
   type Token,
   UnitOfWork,
   WindowCounter,
+  ProcessCache,
+  LimitCounter,
 } from '@intake/kernel';
 import { AesGcmSecretBox } from '@intake/secret-box';
-import { DownloadSettings, ItemSecrets, ResultCursors } from '@intake/application-results';
+import { DownloadSettings, ItemSecrets, ReportPdf, ResultCursors } from '@intake/application-results';
+import { PdfKitReportPdf } from '@intake/pdf-report';
 import { StreamingFileInspector } from '@intake/uploads';
 import { construct } from '../construct';
 import {
@@ -97,6 +100,8 @@ import { InMemoryOwnerNoticeQueue } from './owner-notice-queue';
 import { InMemoryMailTransport } from './mail-transport';
 import { InMemorySmsTransport } from './sms-transport';
 import { InMemoryWindowCounter } from './window-counter';
+import { InMemoryProcessCache } from './process-cache';
+import { InMemoryLimitCounter } from './limit-counter';
 import { InMemoryItemSecrets, InMemoryResultCursors } from './item-secrets';
 import {
   InMemoryWebhookDeliveryLog,
@@ -155,6 +160,7 @@ export class InMemoryContext extends TestContainer {
   readonly db = new InMemoryDatabase();
   readonly clock = new ManualClock(START);
   readonly counters = new InMemoryWindowCounter();
+  readonly processCache = new InMemoryProcessCache();
   readonly diagnostics = new RecordedDiagnostics();
   readonly mail = new InMemoryMailTransport();
   readonly sms = new InMemorySmsTransport();
@@ -188,6 +194,8 @@ export class InMemoryContext extends TestContainer {
       .bind(AuditLog, this.db.auditLog)
       .bind(Outbox, this.db.outbox)
       .bind(WindowCounter, this.counters)
+      .bind(ProcessCache, this.processCache)
+      .bind(LimitCounter, new InMemoryLimitCounter(this.counters))
       .bind(Diagnostics, this.diagnostics)
       .bind(MailTransport, this.mail)
       .bind(SmsTransport, this.sms)
@@ -223,6 +231,7 @@ export class InMemoryContext extends TestContainer {
       .bind(ItemSecrets, this.itemSecrets)
       .bind(ResultCursors, new InMemoryResultCursors(this.db))
       .bind(DownloadSettings, new DownloadSettings(TEST_DOWNLOAD_MAX_BYTES))
+      .bind(ReportPdf, new PdfKitReportPdf())
       .bind(WebhookEndpointStore, this.webhookEndpoints)
       .bind(WebhookDeliveryLog, this.webhookDeliveries)
       .bind(WebhookSubscriptions, new InMemoryWebhookSubscriptions(this.db))

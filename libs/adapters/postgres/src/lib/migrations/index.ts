@@ -13,6 +13,7 @@ import { Webhooks1795001200000 } from './1795001200000-webhooks';
 import { WebhookDeliveryLeases1795001400000 } from './1795001400000-webhook-delivery-leases';
 import { SealItemSecrets1795001600000 } from './1795001600000-seal-item-secrets';
 import { ResultCursors1795001700000 } from './1795001700000-result-cursors';
+import { ReadModels1795002500000 } from './1795002500000-read-models';
 import { Billing1795003000000 } from './1795003000000-billing';
 
 /** Every migration, oldest first. A new migration file is added here as well. */
@@ -32,5 +33,6 @@ export const MIGRATIONS = [
   WebhookDeliveryLeases1795001400000,
   SealItemSecrets1795001600000,
   ResultCursors1795001700000,
+  ReadModels1795002500000,
   Billing1795003000000,
 ];

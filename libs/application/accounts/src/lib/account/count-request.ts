@@ -1,6 +1,6 @@
 import { type Plan } from '@intake/domain-accounts';
 import { clockHour } from '@intake/domain-kernel';
-import { Clock, WindowCounter } from '@intake/kernel';
+import { Clock, LimitCounter } from '@intake/kernel';
 
 export interface RateLimitState {
   limit: number;
@@ -16,16 +16,16 @@ export interface RateLimitState {
  * shared by every key and session of the account (the guard answers 429 hourly_limit beyond it).
  */
 export class CountRequest {
-  static readonly inject = [WindowCounter, Clock] as const;
+  static readonly inject = [LimitCounter, Clock] as const;
 
   constructor(
-    private readonly counters: WindowCounter,
+    private readonly counters: LimitCounter,
     private readonly clock: Clock,
   ) {}
 
   async execute(accountId: string, plan: Plan): Promise<RateLimitState> {
     const window = clockHour(this.clock.now());
-    const count = await this.counters.increment(`requests:${accountId}`, window);
+    const count = await this.counters.count(`requests:${accountId}`, window, plan.requests_per_hour);
     return {
       limit: plan.requests_per_hour,
       remaining: Math.max(0, plan.requests_per_hour - count),

@@ -1,6 +1,7 @@
 import { actorOf, type Principal } from '@intake/domain-accounts';
 import { DomainError, notFound } from '@intake/errors';
-import { AuditRecorder, Clock, type RequestMeta, UnitOfWork } from '@intake/kernel';
+import { AuditRecorder, Clock, ProcessCache, type RequestMeta, UnitOfWork } from '@intake/kernel';
+import { apiKeyCacheTag } from '../auth/authenticate-api-key';
 import { ApiKeyStore } from '../ports';
 
 export interface RevokeApiKeyInput {
@@ -14,13 +15,14 @@ export interface RevokeApiKeyInput {
  * A member's session revokes only the keys that member created (else 403 owner_only).
  */
 export class RevokeApiKey {
-  static readonly inject = [UnitOfWork, ApiKeyStore, AuditRecorder, Clock] as const;
+  static readonly inject = [UnitOfWork, ApiKeyStore, AuditRecorder, Clock, ProcessCache] as const;
 
   constructor(
     private readonly uow: UnitOfWork,
     private readonly keys: ApiKeyStore,
     private readonly audit: AuditRecorder,
     private readonly clock: Clock,
+    private readonly cache: ProcessCache,
   ) {}
 
   async execute({ principal, keyId, meta }: RevokeApiKeyInput): Promise<void> {
@@ -39,5 +41,7 @@ export class RevokeApiKey {
         name: key.name,
       });
     });
+    // After the commit: every process's cache forgets the key (within a second).
+    await this.cache.invalidate(apiKeyCacheTag(keyId));
   }
 }

@@ -1,6 +1,7 @@
 import { planOf } from '@intake/domain-accounts';
 import { type GivenAccount, givenAccount, InMemoryContext, META } from '@intake/testing';
 import { CreateApiKey } from '../api-keys/create-api-key';
+import { RevokeApiKey } from '../api-keys/revoke-api-key';
 import { AuthenticateApiKey, KEY_TOUCH_EVERY_MS } from './authenticate-api-key';
 
 describe('AuthenticateApiKey', () => {
@@ -71,5 +72,16 @@ describe('AuthenticateApiKey', () => {
     context.clock.advance(2);
     await authenticate.execute(key);
     expect(await lastUsed(record.id)).toEqual(context.clock.now());
+  });
+
+  it('reads a key from the store once, then from the process cache, until RevokeApiKey invalidates it', async () => {
+    const { record, key } = await createKey();
+    const reads = jest.spyOn(context.apiKeys, 'findByTokenHash');
+    expect(await authenticate.execute(key)).toBeDefined();
+    expect(await authenticate.execute(key)).toBeDefined();
+    expect(reads).toHaveBeenCalledTimes(1);
+    await context.use(RevokeApiKey).execute({ principal: given.owner, keyId: record.id, meta: META });
+    expect(await authenticate.execute(key)).toBeUndefined();
+    expect(reads).toHaveBeenCalledTimes(2);
   });
 });

@@ -31,12 +31,20 @@ export class Collections {
     meta: RequestMeta,
     now: Date,
   ): Promise<void> {
+    await this.deliver(intake, principal, meta, now);
+    await this.cursors.advance(apiKeyId, intake.id, now);
+  }
+
+  /**
+   * Records the first hand-over of the intake's results (a collection, or a whole ZIP download):
+   * `delivered_at`, audited `intake.delivered`; later ones change nothing.
+   */
+  async deliver(intake: IntakeRecord, principal: Principal, meta: RequestMeta, now: Date): Promise<void> {
     if (!intake.delivered_at) {
       if (!(await this.intakes.update(withDerivedTimes({ ...intake, delivered_at: now })))) {
         throw new DomainError('conflict', 'The intake changed meanwhile; retry.', { reason: 'concurrent_change' });
       }
       await this.audit.record(intake.account_id, actorOf(principal), 'intake.delivered', intake.id, meta, {});
     }
-    await this.cursors.advance(apiKeyId, intake.id, now);
   }
 }

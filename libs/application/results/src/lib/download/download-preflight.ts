@@ -1,4 +1,4 @@
-import { IntakeFiles, IntakeStore } from '@intake/application-intakes';
+import { type IntakeFile, IntakeFiles, IntakeStore } from '@intake/application-intakes';
 import { type AccessContext } from '@intake/domain-accounts';
 import { notFound } from '@intake/errors';
 import { Clock } from '@intake/kernel';
@@ -17,6 +17,20 @@ export interface SkippedFile {
   item_key: string;
   filename: string;
   av_status: 'pending' | 'infected';
+}
+
+/** The uploads a download holds (clean ones, oldest first), those it leaves out, and its size. */
+export function downloadContents(files: readonly IntakeFile[]): {
+  included: IntakeFile[];
+  skipped: SkippedFile[];
+  bytes: number;
+} {
+  const uploads = files.filter((f) => f.kind === 'upload' && f.item_key !== null);
+  const included = uploads.filter((f) => f.av_status === 'clean');
+  const skipped = uploads.flatMap((f) =>
+    f.av_status === 'clean' ? [] : [{ item_key: f.item_key as string, filename: f.filename, av_status: f.av_status }],
+  );
+  return { included, skipped, bytes: included.reduce((sum, f) => sum + f.size, 0) };
 }
 
 export interface DownloadPreflight {
@@ -53,12 +67,7 @@ export class GetDownloadPreflight {
     const intake = await this.intakes.get(access, intakeId);
     if (!intake) throw notFound('Intake');
     const [files, secrets] = await Promise.all([this.files.ofIntake(intakeId), this.secrets.states(intakeId)]);
-    const uploads = files.filter((f) => f.kind === 'upload' && f.item_key !== null);
-    const included = uploads.filter((f) => f.av_status === 'clean');
-    const skipped = uploads.flatMap((f) =>
-      f.av_status === 'clean' ? [] : [{ item_key: f.item_key as string, filename: f.filename, av_status: f.av_status }],
-    );
-    const bytes = included.reduce((sum, f) => sum + f.size, 0);
+    const { included, skipped, bytes } = downloadContents(files);
     const windowStart = revealWindowStart(this.clock.now());
     return {
       files: included.length,
