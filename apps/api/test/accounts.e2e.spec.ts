@@ -464,6 +464,7 @@ describe('accounts and access (real Postgres and Redis)', () => {
         intakes: { used: 0, limit: 10 },
         storage_bytes: { used: 0, limit: 1024 ** 3 },
         sms_messages: { used: 0, limit: 0 },
+        sms_credits: { balance: 0, used_this_period: 0 },
       });
     });
 

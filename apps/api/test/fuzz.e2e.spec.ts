@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import { FakeStripe, fakeStripeEnvironment } from '@intake/testing';
 import { useApi } from './api-test-app';
 import { type Json, type OpenApiDocument, type Operation, operationsOf } from './fuzz/document';
 import { FIXTURE_FIELDS, Fixtures } from './fuzz/fixtures';
@@ -37,7 +38,18 @@ const say = (line: string) => process.stdout.write(`${line}\n`);
 describe(`fuzzing every operation of the OpenAPI document (seed ${settings.seed})`, () => {
   // The hourly request limit only counts here: the fuzzer sends far more than any plan allows.
   // Warnings and errors only: the log is kept in memory, and a long run sends 100,000 requests.
-  const api = useApi({ RATE_LIMIT_MODE: 'observe', LOG_LEVEL: 'warn', ...SECRETS });
+  // Billing against the fake Stripe, so checkout and portal answer as when configured.
+  const stripe = new FakeStripe();
+  const api = useApi(
+    { RATE_LIMIT_MODE: 'observe', LOG_LEVEL: 'warn', ...SECRETS },
+    {
+      prepare: async (environment) => {
+        await stripe.start();
+        return { ...environment.env, ...fakeStripeEnvironment(stripe) };
+      },
+    },
+  );
+  afterAll(() => stripe.stop());
   let document: OpenApiDocument;
   let operations: Operation[] = [];
   let oracle: Oracle;

@@ -58,6 +58,7 @@ describe('scheduler app (real Postgres and Redis)', () => {
           'owner.notifications': 0,
           'files.scan_sweep': 0,
           'results.secret_purge': 0,
+          'billing.grace_end': 0,
           'webhooks.relay': 0,
           'read_models.reconcile': 0,
         });

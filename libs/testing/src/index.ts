@@ -3,6 +3,7 @@ export * from './lib/test-redis';
 export * from './lib/smtp-sink';
 export * from './lib/due-reminders';
 export * from './lib/fake-sms-provider';
+export * from './lib/fake-stripe';
 export * from './lib/tcp-proxy';
 export * from './lib/log-capture';
 export * from './lib/factory';

@@ -16,6 +16,7 @@ import { ChasingPersistenceModule, PostgresChaseQueue } from '@intake/postgres-c
 import { WebhookDeliveryPersistenceModule } from '@intake/postgres-webhooks';
 import { RelayWebhookEvents } from '@intake/application-webhooks';
 import { AccountsPersistenceModule } from '@intake/postgres-accounts';
+import { EndGracePeriods } from '@intake/application-accounts';
 import { ScanFile, SweepScans } from '@intake/application-files';
 import {
   IntakeEvents,
@@ -124,6 +125,7 @@ export class SchedulerModule {
         useCase(SweepScans),
         useCase(PurgeExpiredSecrets),
         useCase(RelayWebhookEvents),
+        useCase(EndGracePeriods),
         useCase(ReconcileReadModels),
         {
           provide: SCHEDULER_PASSES,
@@ -136,6 +138,7 @@ export class SchedulerModule {
             SendOwnerNotices,
             SweepScans,
             PurgeExpiredSecrets,
+            EndGracePeriods,
             RelayWebhookEvents,
             ReconcileReadModels,
           ],

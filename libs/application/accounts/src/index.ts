@@ -23,3 +23,8 @@ export * from './lib/account/update-account';
 export * from './lib/account/get-usage';
 export * from './lib/account/list-audit-entries';
 export * from './lib/account/count-request';
+export * from './lib/billing/billing-ports';
+export * from './lib/billing/billing-customers';
+export * from './lib/billing/start-checkout';
+export * from './lib/billing/open-billing-portal';
+export * from './lib/billing/apply-payment-event';

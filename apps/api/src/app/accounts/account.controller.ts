@@ -1,9 +1,9 @@
 import { Body, Controller, Get, Patch, Query } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiErrors } from '@intake/http';
-import { GetAccount, GetUsage, ListAuditEntries, UpdateAccount } from '@intake/application-accounts';
+import { BillingSettings, GetAccount, GetUsage, ListAuditEntries, UpdateAccount } from '@intake/application-accounts';
 import { RequestMeta } from '@intake/kernel';
-import { PLANS, Principal } from '@intake/domain-accounts';
+import { type PaidPlanId, PLANS, Principal, SMS_PACKS } from '@intake/domain-accounts';
 import { Access, CurrentPrincipal, Meta, Public } from './access';
 import {
   AccountOnly,
@@ -24,6 +24,7 @@ export class AccountController {
     private readonly updateAccount: UpdateAccount,
     private readonly getUsage: GetUsage,
     private readonly listAuditEntries: ListAuditEntries,
+    private readonly billing: BillingSettings,
   ) {}
 
   @Get('v1/account')
@@ -77,9 +78,20 @@ export class AccountController {
 
   @Get('pricing.json')
   @Public()
-  @ApiOperation({ summary: 'The plans: hourly request limits, polling intervals, features and quotas.', security: [] })
+  @ApiOperation({
+    summary:
+      'The plans: monthly price, hourly request limits, polling intervals, features and quotas; the SMS credit packs.',
+    security: [],
+  })
   @ApiOkResponse({ type: PricingResponse })
   pricing(): PricingResponse {
-    return { plans: Object.values(PLANS) };
+    const { monthly, currency } = this.billing.prices;
+    return {
+      plans: Object.values(PLANS).map((plan) => ({
+        ...plan,
+        monthly_price: { amount: plan.id === 'free' ? 0 : monthly[plan.id as PaidPlanId], currency },
+      })),
+      sms_credit_packs: [...SMS_PACKS],
+    };
   }
 }

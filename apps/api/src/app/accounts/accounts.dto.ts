@@ -289,11 +289,19 @@ class UsedOfLimit {
   @ApiProperty() limit!: number;
 }
 
+class SmsCreditsUsage {
+  @ApiProperty({ example: 500, description: 'bought SMS credits left (kept across months)' }) balance!: number;
+  @ApiProperty({ example: 12, description: 'SMS this period paid by bought credits (after the monthly allowance)' })
+  used_this_period!: number;
+}
+
 export class UsageResponse {
   @ApiProperty({ example: '2026-11' }) period!: string;
   @ApiProperty({ type: UsedOfLimit }) intakes!: UsedOfLimit;
   @ApiProperty({ type: UsedOfLimit }) storage_bytes!: UsedOfLimit;
-  @ApiProperty({ type: UsedOfLimit }) sms_messages!: UsedOfLimit;
+  @ApiProperty({ type: UsedOfLimit, description: 'SMS paid by the plan’s monthly allowance' })
+  sms_messages!: UsedOfLimit;
+  @ApiProperty({ type: SmsCreditsUsage }) sms_credits!: SmsCreditsUsage;
 }
 
 export class AuditActorView {
@@ -322,6 +330,21 @@ export class AuditPage {
   @ApiProperty() offset!: number;
 }
 
+class MonthlyPrice {
+  @ApiProperty({ example: 19, description: 'per month, in the currency (0 for Free)' }) amount!: number;
+  @ApiProperty({ example: 'eur', description: 'ISO 4217, lower case' }) currency!: string;
+}
+
+export class PricedPlanView extends PlanView {
+  @ApiProperty({ type: MonthlyPrice }) monthly_price!: MonthlyPrice;
+}
+
 export class PricingResponse {
-  @ApiProperty({ type: [PlanView] }) plans!: PlanView[];
+  @ApiProperty({ type: [PricedPlanView] }) plans!: PricedPlanView[];
+  @ApiProperty({
+    type: [Number],
+    example: [100, 500, 1000],
+    description: 'SMS credit packs on sale (POST /v1/billing/checkout with sms_credits), on plans with SMS',
+  })
+  sms_credit_packs!: number[];
 }

@@ -26,6 +26,7 @@ import { useCase } from '@intake/http';
 import { LimitCounter, ProcessCache } from '@intake/kernel';
 import { RedisLimitCounter, RedisProcessCache } from '@intake/redis';
 import { AccountsPersistenceModule } from '@intake/postgres-accounts';
+import { BillingModule } from '../billing/billing.module';
 import { AccountController } from './account.controller';
 import { AuthController } from './auth.controller';
 import { AuthGuard } from './auth.guard';
@@ -34,7 +35,7 @@ import { TeamController } from './team.controller';
 
 /** The accounts context in the api: sign-up and sessions, team, API keys, account, usage, audit, the guard. */
 @Module({
-  imports: [AccountsPersistenceModule],
+  imports: [AccountsPersistenceModule, BillingModule],
   controllers: [AuthController, TeamController, KeysController, AccountController],
   providers: [
     { provide: TeamSettings, inject: [APP_CONFIG], useFactory: (config: AppConfig) => new TeamSettings(config.appUrl) },

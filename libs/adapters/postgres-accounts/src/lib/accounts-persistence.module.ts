@@ -1,7 +1,8 @@
 import { Global, Module } from '@nestjs/common';
-import { AccountStore, ApiKeyStore, SessionStore, UsageStore } from '@intake/application-accounts';
+import { AccountStore, ApiKeyStore, BillingStore, SessionStore, UsageStore } from '@intake/application-accounts';
 import { PostgresAccountStore } from './account.store';
 import { PostgresApiKeyStore } from './api-key.store';
+import { PostgresBillingStore } from './billing.store';
 import { PostgresSessionStore } from './session.store';
 import { PostgresUsageStore } from './usage.store';
 
@@ -13,7 +14,8 @@ import { PostgresUsageStore } from './usage.store';
     { provide: SessionStore, useClass: PostgresSessionStore },
     { provide: ApiKeyStore, useClass: PostgresApiKeyStore },
     { provide: UsageStore, useClass: PostgresUsageStore },
+    { provide: BillingStore, useClass: PostgresBillingStore },
   ],
-  exports: [AccountStore, SessionStore, ApiKeyStore, UsageStore],
+  exports: [AccountStore, SessionStore, ApiKeyStore, UsageStore, BillingStore],
 })
 export class AccountsPersistenceModule {}

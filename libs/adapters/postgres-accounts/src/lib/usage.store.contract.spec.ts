@@ -14,6 +14,9 @@ describeUsageStoreContract('PostgreSQL', async () => {
         [accountId, period, counts.intakes_created, counts.sms_sent],
       );
     },
+    grantCredits: async (accountId, credits) => {
+      await db.sql.query(`UPDATE accounts SET sms_credits = sms_credits + $2 WHERE id = $1`, [accountId, credits]);
+    },
     teardown: () => db.close(),
   };
 });

@@ -21,6 +21,8 @@ export const ERROR_CATALOGUE = {
       client_item: 'the operation is for owner items; this is a client item',
       not_decision_item: 'only decision items (owner select or multiselect) take an answer',
       not_secret_item: 'only a secret item can be revealed',
+      payment_signature: 'a payment provider event whose signature is missing, forged or outside the tolerance',
+      already_subscribed: 'the account already has a subscription: change plans in the customer portal',
     },
   },
   unauthorized: { status: 401, reasons: {} },
@@ -122,6 +124,7 @@ export const ERROR_CATALOGUE = {
       shutting_down: 'this instance received SIGTERM and is finishing its work; send new work elsewhere',
       mail_events_disabled: 'MAIL_EVENTS_SECRET is not set: the service takes no mail provider events',
       sms_not_configured: 'this service has no SMS provider configured, so it cannot send SMS chases',
+      billing_not_configured: 'this service has no payment provider configured (STRIPE_SECRET_KEY unset)',
     },
   },
 } as const satisfies Record<string, { status: number; reasons: Record<string, string> }>;

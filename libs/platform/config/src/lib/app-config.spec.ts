@@ -187,6 +187,49 @@ describe('loadConfig', () => {
     );
   });
 
+  describe('billing', () => {
+    const stripe = {
+      STRIPE_SECRET_KEY: 'sk_test_123',
+      STRIPE_WEBHOOK_SECRET: 'whsec_abc',
+      STRIPE_PRICE_SOLO: 'price_solo',
+      STRIPE_PRICE_STUDIO: 'price_studio',
+      STRIPE_PRICE_AGENCY: 'price_agency',
+      STRIPE_PRICE_SMS_100: 'price_s100',
+      STRIPE_PRICE_SMS_500: 'price_s500',
+      STRIPE_PRICE_SMS_1000: 'price_s1000',
+    };
+
+    it('is off without a secret key, with the displayed monthly prices', () => {
+      expect(loadConfig({}).billing).toEqual({ monthly: { solo: 19, studio: 49, agency: 149 }, currency: 'eur' });
+      expect(loadConfig({ BILLING_MONTHLY_PRICES: 'agency=200, solo=9.50,studio=30' }).billing.monthly).toEqual({
+        solo: 9.5,
+        studio: 30,
+        agency: 200,
+      });
+    });
+
+    it('takes the key, the signing secret, the API base and every price', () => {
+      expect(loadConfig({ ...stripe, STRIPE_API_BASE: 'http://127.0.0.1:4010/' }).billing.stripe).toEqual({
+        secretKey: 'sk_test_123',
+        webhookSecret: 'whsec_abc',
+        apiBase: 'http://127.0.0.1:4010',
+        toleranceSeconds: 300,
+        prices: { solo: 'price_solo', studio: 'price_studio', agency: 'price_agency' },
+        smsPacks: { 100: 'price_s100', 500: 'price_s500', 1000: 'price_s1000' },
+      });
+    });
+
+    it.each([
+      [{ ...stripe, STRIPE_WEBHOOK_SECRET: '' }, 'STRIPE_WEBHOOK_SECRET', /required when STRIPE_SECRET_KEY/],
+      [{ ...stripe, STRIPE_PRICE_STUDIO: '' }, 'STRIPE_PRICE_STUDIO', /required/],
+      [{ ...stripe, STRIPE_PRICE_SMS_500: 'prod_123' }, 'STRIPE_PRICE_SMS_500', /price_/],
+      [{ ...stripe, STRIPE_SECRET_KEY: 'pk_test_123' }, 'STRIPE_SECRET_KEY', /secret key/],
+      [{ BILLING_MONTHLY_PRICES: 'solo=19' }, 'BILLING_MONTHLY_PRICES', /solo, studio and agency/],
+      [{ BILLING_MONTHLY_PRICES: 'gold=19' }, 'BILLING_MONTHLY_PRICES', /plan=amount/],
+      [{ BILLING_CURRENCY: 'EURO' }, 'BILLING_CURRENCY', /three-letter/],
+    ])('refuses %j naming %s', (env, variable, text) => expectConfigError(env, variable, text));
+  });
+
   describe('SMS', () => {
     const sid = `AC${'0123456789abcdef'.repeat(2)}`;
     const service = `MG${'0123456789abcdef'.repeat(2)}`;

@@ -27,6 +27,20 @@ export type SmsConfig =
       messagingServiceSid?: string;
     };
 
+/** Billing: what /pricing.json shows always; `stripe` only when STRIPE_SECRET_KEY is set. */
+export interface BillingConfig {
+  monthly: { solo: number; studio: number; agency: number };
+  currency: string;
+  stripe?: {
+    secretKey: string;
+    webhookSecret: string;
+    apiBase: string;
+    toleranceSeconds: number;
+    prices: { solo: string; studio: string; agency: string };
+    smsPacks: { 100: string; 500: string; 1000: string };
+  };
+}
+
 export interface AppConfig {
   nodeEnv: 'development' | 'test' | 'production';
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
@@ -56,6 +70,7 @@ export interface AppConfig {
   /** The shared secret of POST /v1/provider/mail-events; undefined turns the endpoint off (503). */
   mailEventsSecret: string | undefined;
   sms: SmsConfig;
+  billing: BillingConfig;
   testClock: boolean;
   antivirus: { driver: 'none' } | { driver: 'clamd'; host: string; port: number };
   signup: boolean;
@@ -175,6 +190,33 @@ function smsConfig(get: <T>(spec: VariableSpec<T>) => T): SmsConfig {
   }
 }
 
+function billingConfig(get: <T>(spec: VariableSpec<T>) => T): BillingConfig {
+  const display = { monthly: get(VARIABLES.BILLING_MONTHLY_PRICES), currency: get(VARIABLES.BILLING_CURRENCY) };
+  const secretKey = get(VARIABLES.STRIPE_SECRET_KEY);
+  if (secretKey === undefined) return display;
+  const when = 'STRIPE_SECRET_KEY is set';
+  const price = (spec: VariableSpec<string | undefined>) => need(get(spec), spec.name, when);
+  return {
+    ...display,
+    stripe: {
+      secretKey,
+      webhookSecret: need(get(VARIABLES.STRIPE_WEBHOOK_SECRET), 'STRIPE_WEBHOOK_SECRET', when),
+      apiBase: get(VARIABLES.STRIPE_API_BASE),
+      toleranceSeconds: get(VARIABLES.STRIPE_WEBHOOK_TOLERANCE_SECONDS),
+      prices: {
+        solo: price(VARIABLES.STRIPE_PRICE_SOLO),
+        studio: price(VARIABLES.STRIPE_PRICE_STUDIO),
+        agency: price(VARIABLES.STRIPE_PRICE_AGENCY),
+      },
+      smsPacks: {
+        100: price(VARIABLES.STRIPE_PRICE_SMS_100),
+        500: price(VARIABLES.STRIPE_PRICE_SMS_500),
+        1000: price(VARIABLES.STRIPE_PRICE_SMS_1000),
+      },
+    },
+  };
+}
+
 /**
  * Reads and validates the whole configuration. Throws ConfigError naming the first variable that
  * is missing or malformed; nothing else in the code reads process.env.
@@ -259,6 +301,7 @@ export function loadConfig(env: Environment): AppConfig {
     },
     mailEventsSecret: get(VARIABLES.MAIL_EVENTS_SECRET),
     sms: smsConfig(get),
+    billing: billingConfig(get),
     testClock,
     antivirus,
     signup: get(VARIABLES.SIGNUP) === 'enabled',

@@ -73,6 +73,48 @@ export const parsers = {
     },
 };
 
+const PRICE_ID = /^price_[A-Za-z0-9]+$/;
+const stripePrice = (name: string, what: string) =>
+  v({
+    name,
+    description: `Stripe price id (price_…) of ${what}`,
+    parse: (raw: string | undefined, variable: string) =>
+      raw === undefined || raw === ''
+        ? undefined
+        : PRICE_ID.test(raw)
+          ? raw
+          : fail(variable, 'must be a Stripe price id (price_…)'),
+  });
+
+/** STRIPE_PRICE_<PLAN> (a recurring monthly price) and STRIPE_PRICE_SMS_<N> (a one-time price). */
+function stripePrices() {
+  return {
+    STRIPE_PRICE_SOLO: stripePrice('STRIPE_PRICE_SOLO', 'the Solo plan (recurring, monthly)'),
+    STRIPE_PRICE_STUDIO: stripePrice('STRIPE_PRICE_STUDIO', 'the Studio plan (recurring, monthly)'),
+    STRIPE_PRICE_AGENCY: stripePrice('STRIPE_PRICE_AGENCY', 'the Agency plan (recurring, monthly)'),
+    STRIPE_PRICE_SMS_100: stripePrice('STRIPE_PRICE_SMS_100', 'the pack of 100 SMS credits (one-time)'),
+    STRIPE_PRICE_SMS_500: stripePrice('STRIPE_PRICE_SMS_500', 'the pack of 500 SMS credits (one-time)'),
+    STRIPE_PRICE_SMS_1000: stripePrice('STRIPE_PRICE_SMS_1000', 'the pack of 1000 SMS credits (one-time)'),
+  };
+}
+
+function monthlyPrices(raw: string, name: string): { solo: number; studio: number; agency: number } {
+  const prices: Record<string, number> = {};
+  for (const part of raw
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean)) {
+    const match = /^(solo|studio|agency)=(\d{1,6}(?:\.\d{1,2})?)$/.exec(part);
+    if (!match?.[1] || !match[2])
+      return fail(name, `must be plan=amount pairs (solo=19,studio=49,agency=149), got "${part}"`);
+    prices[match[1]] = Number(match[2]);
+  }
+  const { solo, studio, agency } = prices;
+  if (solo === undefined || studio === undefined || agency === undefined)
+    return fail(name, 'must give a price for solo, studio and agency');
+  return { solo, studio, agency };
+}
+
 /**
  * A 256-bit key written as 64 hexadecimal digits or as base64 (standard or URL alphabet, padding
  * optional). Hexadecimal is tried first: 64 hex digits are also valid base64, of 48 bytes.
@@ -420,6 +462,55 @@ export const VARIABLES = {
         : /^MG[0-9a-fA-F]{32}$/.test(raw)
           ? raw
           : fail(name, 'must be MG followed by 32 hexadecimal digits'),
+  }),
+  STRIPE_SECRET_KEY: v({
+    name: 'STRIPE_SECRET_KEY',
+    description:
+      'billing: the Stripe secret (sk_…) or restricted (rk_…) key; unset turns billing off (POST /v1/billing/* and /v1/provider/payments answer 503); when set, STRIPE_WEBHOOK_SECRET and every STRIPE_PRICE_ are required',
+    parse: (raw, name) =>
+      raw === undefined || raw === ''
+        ? undefined
+        : /^(sk|rk)_(test|live)_\S+$/.test(raw)
+          ? raw
+          : fail(name, 'must be a Stripe secret key (sk_test_…, sk_live_…, rk_…)'),
+    secret: true,
+  }),
+  STRIPE_WEBHOOK_SECRET: v({
+    name: 'STRIPE_WEBHOOK_SECRET',
+    description: 'signing secret (whsec_…) of the Stripe webhook endpoint that posts to /v1/provider/payments',
+    parse: (raw, name) =>
+      raw === undefined || raw === ''
+        ? undefined
+        : /^whsec_\S+$/.test(raw)
+          ? raw
+          : fail(name, 'must be a Stripe webhook signing secret (whsec_…)'),
+    secret: true,
+  }),
+  STRIPE_API_BASE: v({
+    name: 'STRIPE_API_BASE',
+    description: 'address of the Stripe API (a local fake in tests)',
+    default: 'https://api.stripe.com',
+    parse: parsers.url(['http', 'https']) as Parser<string>,
+  }),
+  STRIPE_WEBHOOK_TOLERANCE_SECONDS: v({
+    name: 'STRIPE_WEBHOOK_TOLERANCE_SECONDS',
+    description: 'how old (or how far ahead of our clock) a signed Stripe event may be before it is refused (400)',
+    default: '300',
+    parse: parsers.integer(30, 3600),
+  }),
+  ...stripePrices(),
+  BILLING_MONTHLY_PRICES: v({
+    name: 'BILLING_MONTHLY_PRICES',
+    description:
+      'monthly price of each paid plan as GET /pricing.json shows it (what the STRIPE_PRICE_ prices charge): plan=amount, comma-separated',
+    default: 'solo=19,studio=49,agency=149',
+    parse: (raw, name) => monthlyPrices(raw ?? '', name),
+  }),
+  BILLING_CURRENCY: v({
+    name: 'BILLING_CURRENCY',
+    description: 'currency of BILLING_MONTHLY_PRICES (ISO 4217, lower case)',
+    default: 'eur',
+    parse: (raw, name) => (raw && /^[a-z]{3}$/.test(raw) ? raw : fail(name, 'must be a three-letter currency code')),
   }),
   AV: v({
     name: 'AV',

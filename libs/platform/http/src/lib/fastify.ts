@@ -34,6 +34,17 @@ export interface RegisteredRoute {
  */
 export const MAX_PARAM_LENGTH = 1024;
 
+/**
+ * Routes whose handlers need the exact bytes of a JSON body (a provider's signature covers
+ * them): the parser keeps them as `request.rawBody` there, and only there.
+ */
+export const RAW_BODY_ROUTES: ReadonlySet<string> = new Set(['/v1/provider/payments']);
+
+/** The exact body of a request to one of RAW_BODY_ROUTES. */
+export function rawBodyOf(request: FastifyRequest): Buffer | undefined {
+  return (request as FastifyRequest & { rawBody?: Buffer }).rawBody;
+}
+
 /** Every route Fastify registered, in registration order (for the OpenAPI completeness test). */
 export const registeredRoutes = new WeakMap<FastifyAdapter, RegisteredRoute[]>();
 
@@ -138,10 +149,12 @@ export function createFastifyAdapter(settings: HttpSettings, hooks: EdgeHooks): 
   // Our own JSON parser, so a malformed body raises our error (Nest would rewrap Fastify's and
   // lose its code). Registering it first also stops Nest from adding its parsers.
   const parseJson = fastify.getDefaultJsonParser('error', 'error');
-  adapter.useBodyParser('application/json', false, { bodyLimit: settings.bodyLimitBytes }, (request, body, done) =>
-    parseJson(request, body as unknown as string, (error, value) =>
+  adapter.useBodyParser('application/json', false, { bodyLimit: settings.bodyLimitBytes }, (request, body, done) => {
+    if (Buffer.isBuffer(body) && RAW_BODY_ROUTES.has(request.routeOptions.url ?? ''))
+      (request as FastifyRequest & { rawBody?: Buffer }).rawBody = body;
+    void parseJson(request, body as unknown as string, (error, value) =>
       error ? done(malformedJson(), undefined) : done(null, value),
-    ),
-  );
+    );
+  });
   return adapter;
 }

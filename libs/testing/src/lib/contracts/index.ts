@@ -17,6 +17,7 @@ export * from './account-store.contract';
 export * from './session-store.contract';
 export * from './api-key-store.contract';
 export * from './usage-store.contract';
+export * from './billing-store.contract';
 export * from './file-store.contract';
 export * from './antivirus.contract';
 export * from './scan-queue.contract';

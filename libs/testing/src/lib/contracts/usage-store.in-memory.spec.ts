@@ -8,6 +8,9 @@ describeUsageStoreContract('in memory', async () => {
     accounts: new InMemoryAccountStore(db),
     uow: db.uow,
     record: async (accountId, period, counts) => void Object.assign(db.usageOf(accountId, period), counts),
+    grantCredits: async (accountId, credits) => {
+      db.creditsOf(accountId).balance += credits;
+    },
     teardown: async () => undefined,
   };
 });

@@ -7,6 +7,7 @@ import {
   ApiKeyStore,
   type InvitationRecord,
   KEY_TOUCH_EVERY_MS,
+  type MonthlyUsage,
   type SessionRecord,
   SessionStore,
   type UserRecord,
@@ -104,22 +105,35 @@ export class InMemoryUsageStore extends UsageStore {
     super();
   }
 
-  async get(accountId: string, period: string): Promise<{ intakes_created: number; sms_sent: number }> {
+  async get(accountId: string, period: string): Promise<MonthlyUsage> {
     const row = this.db.usage.rows.find((u) => u.account_id === accountId && u.period === period);
-    return { intakes_created: row?.intakes_created ?? 0, sms_sent: row?.sms_sent ?? 0 };
+    return {
+      intakes_created: row?.intakes_created ?? 0,
+      sms_sent: row?.sms_sent ?? 0,
+      sms_from_credits: row?.sms_from_credits ?? 0,
+      sms_credits: this.db.smsCredits.rows.find((c) => c.account_id === accountId)?.balance ?? 0,
+    };
   }
 
   async takeSmsCredit(accountId: string, period: string, limit: number): Promise<boolean> {
-    if (limit <= 0) return false;
     const row = this.db.usageOf(accountId, period);
-    if (row.sms_sent >= limit) return false;
-    row.sms_sent += 1;
+    if (limit > 0 && row.sms_sent < limit) {
+      row.sms_sent += 1;
+      return true;
+    }
+    const credits = this.db.creditsOf(accountId);
+    if (credits.balance <= 0) return false;
+    credits.balance -= 1;
+    row.sms_from_credits = (row.sms_from_credits ?? 0) + 1;
     return true;
   }
 
   async returnSmsCredit(accountId: string, period: string): Promise<void> {
     const row = this.db.usage.rows.find((u) => u.account_id === accountId && u.period === period);
-    if (row && row.sms_sent > 0) row.sms_sent -= 1;
+    if (row?.sms_from_credits) {
+      row.sms_from_credits -= 1;
+      this.db.creditsOf(accountId).balance += 1;
+    } else if (row && row.sms_sent > 0) row.sms_sent -= 1;
   }
 }
 

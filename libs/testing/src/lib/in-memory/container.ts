@@ -16,6 +16,7 @@ import {
   SessionStore,
   TeamSettings,
   UsageStore,
+  BillingStore,
   type UserRecord,
 } from '@intake/application-accounts';
 import {
@@ -80,6 +81,7 @@ import {
   InMemoryUsageStore,
   quickPasswordHash,
 } from './account-stores';
+import { InMemoryBillingStore } from './billing-store';
 import { InMemoryDatabase } from './database';
 import { RecordedDiagnostics } from './diagnostics';
 import { InMemoryAntivirus, InMemoryObjectStorage, InMemoryScanQueue, InMemoryStagingArea } from './file-ports';
@@ -199,6 +201,7 @@ export class InMemoryContext extends TestContainer {
       .bind(SmsTransport, this.sms)
       .bind(AccountStore, this.accounts)
       .bind(UsageStore, new InMemoryUsageStore(this.db))
+      .bind(BillingStore, new InMemoryBillingStore(this.db))
       .bind(SessionStore, this.sessions)
       .bind(ApiKeyStore, this.apiKeys)
       .bind(TeamSettings, new TeamSettings(APP_URL))

@@ -16,7 +16,7 @@ import {
   type TemplateRecord,
 } from '@intake/application-intakes';
 import { type DeliveryStatus, type WebhookEndpointRecord } from '@intake/application-webhooks';
-import { type AccessContext } from '@intake/domain-accounts';
+import { type AccessContext, type SubscriptionState } from '@intake/domain-accounts';
 import { type WebhookEvent } from '@intake/domain-webhooks';
 import { InMemoryAuditLog } from './audit-log';
 import { InMemoryOutbox } from './outbox';
@@ -27,6 +27,16 @@ export interface UsageRow {
   period: string;
   intakes_created: number;
   sms_sent: number;
+  sms_from_credits?: number;
+}
+
+/** billing_accounts, with the subscription state as the BillingStore sees it. */
+export interface BillingRow {
+  account_id: string;
+  customer_id: string;
+  subscription: SubscriptionState | undefined;
+  grace_until: Date | null;
+  created_at: Date;
 }
 
 export interface IdempotencyRow extends IdempotencyClaim {
@@ -119,6 +129,12 @@ export class InMemoryDatabase {
   readonly sessions = new Table<SessionRecord>(this.uow);
   readonly apiKeys = new Table<ApiKeyRecord>(this.uow);
   readonly usage = new Table<UsageRow>(this.uow);
+  /** The accounts table's sms_credits column (bought SMS credits), by account id. */
+  readonly smsCredits = new Table<{ account_id: string; balance: number }>(this.uow);
+  readonly billing = new Table<BillingRow>(this.uow);
+  readonly paymentEvents = new Table<{ id: string; type: string; account_id: string | null; received_at: Date }>(
+    this.uow,
+  );
   readonly folders = new Table<FolderRecord>(this.uow);
   readonly templates = new Table<TemplateRecord>(this.uow);
   readonly intakes = new Table<IntakeRecord>(this.uow);
@@ -184,6 +200,16 @@ export class InMemoryDatabase {
   deleteFolder(folderId: string): void {
     this.folders.rows = this.folders.rows.filter((f) => f.id !== folderId);
     for (const intake of this.intakes.rows) if (intake.folder_id === folderId) intake.folder_id = null;
+  }
+
+  /** An account's bought SMS credits, the row created on first use. */
+  creditsOf(accountId: string): { account_id: string; balance: number } {
+    let row = this.smsCredits.rows.find((c) => c.account_id === accountId);
+    if (!row) {
+      row = { account_id: accountId, balance: 0 };
+      this.smsCredits.rows.push(row);
+    }
+    return row;
   }
 
   /** The usage counters of a period, created on first use. */

@@ -21,3 +21,4 @@ export * from './webhook-stores';
 export * from './webhook-delivery';
 export * from './item-secrets';
 export * from './read-models';
+export * from './billing-store';

@@ -15,6 +15,7 @@ import { SealItemSecrets1795001600000 } from './1795001600000-seal-item-secrets'
 import { ResultCursors1795001700000 } from './1795001700000-result-cursors';
 import { ReadModels1795002500000 } from './1795002500000-read-models';
 import { OutboxTraceContext1795002600000 } from './1795002600000-outbox-trace-context';
+import { Billing1795003000000 } from './1795003000000-billing';
 
 /** Every migration, oldest first. A new migration file is added here as well. */
 export const MIGRATIONS = [
@@ -35,4 +36,5 @@ export const MIGRATIONS = [
   ResultCursors1795001700000,
   ReadModels1795002500000,
   OutboxTraceContext1795002600000,
+  Billing1795003000000,
 ];

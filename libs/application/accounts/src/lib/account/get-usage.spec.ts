@@ -21,6 +21,7 @@ describe('GetUsage', () => {
       intakes: { used: 7, limit: quotas.intakes_per_month },
       storage_bytes: { used: 123_456, limit: quotas.storage_bytes },
       sms_messages: { used: 3, limit: quotas.sms_per_month },
+      sms_credits: { balance: 0, used_this_period: 0 },
     });
   });
 

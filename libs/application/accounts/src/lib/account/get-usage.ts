@@ -9,6 +9,8 @@ export interface Usage {
   intakes: { used: number; limit: number };
   storage_bytes: { used: number; limit: number };
   sms_messages: { used: number; limit: number };
+  /** Bought SMS credits: spent once the plan's monthly SMS are used up; kept across months. */
+  sms_credits: { balance: number; used_this_period: number };
 }
 
 /** GET /v1/usage: this month's use of the plan's quotas (intakes, storage, SMS). */
@@ -32,6 +34,7 @@ export class GetUsage {
       intakes: { used: used.intakes_created, limit: plan.quotas.intakes_per_month },
       storage_bytes: { used: account.storage_bytes_used, limit: plan.quotas.storage_bytes },
       sms_messages: { used: used.sms_sent, limit: plan.quotas.sms_per_month },
+      sms_credits: { balance: used.sms_credits, used_this_period: used.sms_from_credits },
     };
   }
 }

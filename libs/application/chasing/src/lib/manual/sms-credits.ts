@@ -6,7 +6,7 @@ import { DomainError, notFound } from '@intake/errors';
 function noCredits(limit: number): DomainError {
   return new DomainError(
     'quota_exceeded',
-    `No SMS credits are left this month (the plan includes ${limit}); e-mail chases still work.`,
+    `No SMS credits are left this month (the plan includes ${limit}) and no bought credits remain; e-mail chases still work.`,
     { reason: 'sms_credits', params: { limit } },
   );
 }
@@ -42,8 +42,8 @@ export class SmsCredits {
 
   /** Checks that a credit is left, taking none (a test intake sends nothing); 402 sms_credits otherwise. */
   async assertLeft(accountId: string, limit: number, now: Date): Promise<void> {
-    const { sms_sent } = await this.usage.get(accountId, usagePeriod(now));
-    if (sms_sent >= limit) throw noCredits(limit);
+    const { sms_sent, sms_credits } = await this.usage.get(accountId, usagePeriod(now));
+    if (sms_sent >= limit && sms_credits === 0) throw noCredits(limit);
   }
 
   /** Gives back the credit a chase recorded at `takenAt` took (in that month's count). */
