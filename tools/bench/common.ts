@@ -22,6 +22,8 @@ export async function waitFor(url: string): Promise<void> {
 
 /** The api's V8 flags in production (docker/Dockerfile.api, npm start); BENCH_NODE_FLAGS overrides. */
 export const API_NODE_FLAGS = '--max-semi-space-size=4';
+/** The scheduler's and the dispatcher's: none (docker/Dockerfile.scheduler, Dockerfile.webhook-dispatcher). */
+export const WORKER_NODE_FLAGS = '';
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -120,23 +122,29 @@ export const POOL = Number(process.env['BENCH_DB_POOL'] ?? 10);
 
 /**
  * The node flags of every process a benchmark measures (apps, bare baselines, load generator), so
- * no side runs with a different heap: the api's production V8 flags, or BENCH_NODE_FLAGS; the
- * statement counter preloaded; with BENCH_PROFILE a V8 CPU profile written into that folder.
+ * no side runs with a different heap: the production V8 flags of the app measured (`production`:
+ * the api's by default; the scheduler and the dispatcher run with none, as their Dockerfiles and
+ * npm scripts do), or BENCH_NODE_FLAGS; the statement counter preloaded; with BENCH_PROFILE a V8
+ * CPU profile written into that folder.
  */
-export function measuredNodeFlags(): string[] {
+export function measuredNodeFlags(production = API_NODE_FLAGS): string[] {
   const profile = process.env['BENCH_PROFILE'] ? ['--cpu-prof', `--cpu-prof-dir=${process.env['BENCH_PROFILE']}`] : [];
-  const flags = (process.env['BENCH_NODE_FLAGS'] ?? API_NODE_FLAGS).split(' ').filter(Boolean);
+  const flags = (process.env['BENCH_NODE_FLAGS'] ?? production).split(' ').filter(Boolean);
   return [...profile, ...flags, '-r', join(__dirname, 'count-queries.js')];
 }
 
-/** A built app (`main`) in a process of its own with the measured flags, its port in `portVariable`. */
+/**
+ * A built app (`main`) in a process of its own with the measured flags (`production`: the app's own
+ * production V8 flags), its port in `portVariable`.
+ */
 export function startBuiltApp(
   main: string,
   env: Record<string, string>,
   portVariable: string,
   port: number,
+  production = API_NODE_FLAGS,
 ): ChildProcess {
-  return spawn(process.execPath, [...measuredNodeFlags(), main], {
+  return spawn(process.execPath, [...measuredNodeFlags(production), main], {
     env: { ...process.env, ...env, [portVariable]: String(port) },
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
   });

@@ -36,6 +36,7 @@ import {
   stop,
   until as waitUntil,
   waitFor,
+  WORKER_NODE_FLAGS,
 } from '../common';
 import { makeDue, seed } from './seed';
 import { type SinkStats } from './smtp-sink';
@@ -84,7 +85,7 @@ function startSink(): Promise<{ child: ChildProcess; port: number; stats: () => 
 }
 
 const startScheduler = (index: number, env: Record<string, string>): ChildProcess =>
-  startBuiltApp(MAIN, env, 'SCHEDULER_PORT', FIRST_PORT + index);
+  startBuiltApp(MAIN, env, 'SCHEDULER_PORT', FIRST_PORT + index, WORKER_NODE_FLAGS);
 
 async function runRound(admin: Client, template: string, round: number): Promise<Round> {
   const name = `${template}_r${round}`;

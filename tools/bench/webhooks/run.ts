@@ -44,6 +44,7 @@ import {
   stop,
   until,
   waitFor,
+  WORKER_NODE_FLAGS,
 } from '../common';
 import { accountIdOf } from './accounts';
 import { type ReceiverStats } from './receiver';
@@ -115,7 +116,7 @@ function forked(script: string, env: Record<string, string> = {}) {
 }
 
 const startDispatcher = (index: number, env: Record<string, string>): ChildProcess =>
-  startBuiltApp(MAIN, env, 'DISPATCHER_PORT', FIRST_PORT + index);
+  startBuiltApp(MAIN, env, 'DISPATCHER_PORT', FIRST_PORT + index, WORKER_NODE_FLAGS);
 
 /** The percentile `p` (0–100) of sorted values. */
 const percentile = (sorted: number[], p: number) =>
