@@ -80,7 +80,7 @@ for app in "${APPS[@]}"; do
   mb=$(( size / 1000000 ))
   user=$(podman image inspect --format '{{.Config.User}}' "localhost/intake-$app:$TAG")
   uid=$(podman run --rm --pull=never --network none "localhost/intake-$app:$TAG" id -u)
-  devdeps=$(podman run --rm --pull=never --network none "localhost/intake-$app:$TAG" sh -c 'ls node_modules | grep -cE "^(jest|typescript|nx|@nx|@swc|eslint|prettier)$" || true')
+  devdeps=$(podman run --rm --pull=never --network none "localhost/intake-$app:$TAG" sh -c 'n=0; for p in jest typescript nx @nx eslint prettier @swc/core @swc/jest ts-node; do [ -e "node_modules/$p" ] && n=$((n + 1)); done; echo "$n"')
   say "image intake-$app:$TAG built in $(( $(date +%s) - t0 )) s: ${mb} MB, user $user (uid $uid), dev packages in node_modules: $devdeps"
   [ "$uid" != 0 ] || fail "intake-$app runs as root"
   [ "$devdeps" = 0 ] || fail "intake-$app holds development packages"
