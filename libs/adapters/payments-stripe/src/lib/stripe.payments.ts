@@ -1,4 +1,4 @@
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import {
   type CheckoutInput,
   type PaymentEvent,
@@ -23,6 +23,13 @@ const idOf = (value: string | { id: string } | null | undefined): string | null 
   value == null ? null : typeof value === 'string' ? value : value.id;
 
 /**
+ * The `stripe` module, loaded on first use: only an api with billing configured constructs
+ * StripePayments, and the client costs about 16 MiB of memory in every process that loads it.
+ */
+let stripeLibrary: typeof Stripe | undefined;
+const loadStripe = (): typeof Stripe => (stripeLibrary ??= require('stripe') as typeof Stripe);
+
+/**
  * The payments port on Stripe, through the official `stripe` client: customers, Checkout Sessions
  * (subscription mode for plans, payment mode for SMS credit packs), Billing Portal sessions, and
  * events verified with `webhooks.constructEvent` against our clock.
@@ -36,7 +43,8 @@ export class StripePayments extends PaymentsProvider {
   ) {
     super();
     const base = settings.apiBase;
-    this.stripe = new Stripe(settings.secretKey, {
+    const StripeClient = loadStripe();
+    this.stripe = new StripeClient(settings.secretKey, {
       host: base.hostname,
       port: base.port || (base.protocol === 'http:' ? 80 : 443),
       protocol: base.protocol === 'http:' ? 'http' : 'https',
@@ -96,7 +104,7 @@ export class StripePayments extends PaymentsProvider {
         now, // milliseconds: the library divides by 1000
       );
     } catch (error) {
-      if (error instanceof Stripe.errors.StripeSignatureVerificationError)
+      if (error instanceof loadStripe().errors.StripeSignatureVerificationError)
         throw new PaymentSignatureError(error.message.split('\n')[0] ?? 'signature verification failed');
       throw new PaymentSignatureError('the event is not valid JSON');
     }
