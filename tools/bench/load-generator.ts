@@ -1,10 +1,13 @@
 /**
  * The benchmarks' load generator, in a process of its own (startLoadGenerator in common.ts forks
- * it): autocannon against one target per `run` message, the request paths taken in turn, at
- * saturation or at a fixed overall rate; it answers with the figures of the round.
+ * it): one target per `run` message, the request paths taken in turn; at saturation autocannon
+ * (each connection sends its next request as soon as the previous is answered), at a fixed rate
+ * the open-loop generator of open-loop.ts (requests spaced evenly, latency from each one's due
+ * time). It answers with the figures of the round.
  */
 import autocannon from 'autocannon';
 import { type LoadRound, type LoadRoundResult } from './common';
+import { openLoop } from './open-loop';
 
 process.on('message', (message: { type: string; id: number; round: LoadRound }) => {
   if (message.type !== 'run') return;
@@ -18,13 +21,23 @@ process.channel?.ref();
 process.send?.({ type: 'ready' });
 
 async function run(round: LoadRound): Promise<LoadRoundResult> {
-  let n = 0;
   const { paths } = round;
+  if (round.rate) {
+    const { max: _max, ...result } = await openLoop({
+      origin: new URL(round.url).origin,
+      rate: round.rate,
+      seconds: round.seconds,
+      connections: round.connections,
+      headers: round.headers,
+      request: (n) => ({ method: 'GET', path: paths[n % paths.length] ?? '/' }),
+    });
+    return result;
+  }
+  let n = 0;
   const result = await autocannon({
     url: round.url,
     connections: round.connections,
     duration: round.seconds,
-    ...(round.rate ? { overallRate: round.rate } : {}),
     headers: round.headers,
     requests: [{ method: 'GET', setupRequest: (request) => ({ ...request, path: paths[n++ % paths.length] }) }],
   });

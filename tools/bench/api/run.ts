@@ -75,7 +75,7 @@ interface Round extends LoadRoundResult {
   /** Busy CPU seconds of the machine during the round that none of the three used (other work). */
   otherCpuSeconds: number;
   queriesPerRequest: number;
-  rssMb: number;
+  rssMiB: number;
 }
 
 const perRequest = (seconds: number, requests: number) => Math.round((seconds / Math.max(1, requests)) * 1e5) / 100;
@@ -157,7 +157,7 @@ async function main(): Promise<void> {
         },
         otherCpuSeconds: Math.round((machineBusy - generatorCpu - serverCpu - postgresCpu) * 10) / 10,
         queriesPerRequest: Math.round((queries / Math.max(1, result.sent)) * 100) / 100,
-        rssMb: Math.round(rssMiB(side.child.pid ?? 0)),
+        rssMiB: Math.round(rssMiB(side.child.pid ?? 0)),
       };
     };
 
@@ -230,7 +230,7 @@ async function main(): Promise<void> {
 /** The Markdown tables: saturation (spread of rounds) and fixed rate, per endpoint and side. */
 function summarise(rounds: Round[]): string[] {
   const lines = [
-    '| endpoint | side | requests/s min / median / max | p50 ms | p99 ms | CPU ms/request: server, PostgreSQL, load generator | SQL/request | other CPU s/round | RSS MB | ratio to bare | CPU ratio |',
+    '| endpoint | side | requests/s min / median / max | p50 ms | p99 ms | CPU ms/request: server, PostgreSQL, load generator | SQL/request | other CPU s/round | RSS MiB | ratio to bare | CPU ratio |',
     '|---|---|---|---:|---:|---|---:|---:|---:|---:|---:|',
   ];
   const medianRound = (of: Round[], by: (r: Round) => number) =>
@@ -248,7 +248,7 @@ function summarise(rounds: Round[]): string[] {
       if (!m) continue;
       const c = m.cpuMsPerRequest;
       lines.push(
-        `| ${endpoint} | ${side} | ${rps.min} / **${rps.median}** / ${rps.max} | ${m.p50} | ${m.p99} | ${c.server}, ${c.postgres}, ${c.loadGenerator} | ${m.queriesPerRequest} | ${m.otherCpuSeconds} | ${Math.max(...of.map((r) => r.rssMb))} | ${side === 'api' ? `**${Math.round((rps.median / bareMedian) * 100)}%**` : ''} | ${side === 'api' ? `${Math.round((cost(bareRounds) / cost(of)) * 100)}%` : ''} |`,
+        `| ${endpoint} | ${side} | ${rps.min} / **${rps.median}** / ${rps.max} | ${m.p50} | ${m.p99} | ${c.server}, ${c.postgres}, ${c.loadGenerator} | ${m.queriesPerRequest} | ${m.otherCpuSeconds} | ${Math.max(...of.map((r) => r.rssMiB))} | ${side === 'api' ? `**${Math.round((rps.median / bareMedian) * 100)}%**` : ''} | ${side === 'api' ? `${Math.round((cost(bareRounds) / cost(of)) * 100)}%` : ''} |`,
       );
     }
   }
@@ -277,7 +277,7 @@ function summarise(rounds: Round[]): string[] {
 
 /**
  * The api alone as one account grows (BENCH_SIZES, seeded up in steps): status, and the list at
- * offsets 0, 1,000 and 10,000, a round each at saturation; EXPLAIN (ANALYZE, BUFFERS) of the hot
+ * offsets 0, 1,000 and 10,000, BENCH_ROUNDS rounds of each at saturation (the cases in turn); EXPLAIN (ANALYZE, BUFFERS) of the hot
  * statements at each size into tools/bench/api/explain/<size>.txt.
  */
 async function growth(
@@ -286,7 +286,7 @@ async function growth(
   measure: (side: Side, endpoint: Endpoint, paths: string[], rate?: number) => Promise<Round>,
 ): Promise<void> {
   const table = [
-    '| intakes | endpoint | requests/s | p50 ms | p99 ms | SQL/request | RSS MB |',
+    '| intakes | endpoint | requests/s min / median / max | p50 ms (median) | p99 ms (median) | SQL/request | RSS MiB |',
     '|---:|---|---:|---:|---:|---:|---:|',
   ];
   const explainDir = join(__dirname, 'explain');
@@ -310,12 +310,22 @@ async function growth(
         [`/v1/intakes?limit=20&offset=${offset}`],
       ]),
     ];
-    for (const [endpoint, label, paths] of cases) {
-      await measure(api, endpoint, paths.slice(0, 50)); // warm-up
-      const round = await measure(api, endpoint, paths);
-      results.push({ ...round, endpoint: label, intakes: size });
+    for (const [endpoint, , paths] of cases) await measure(api, endpoint, paths.slice(0, 50)); // warm-up
+    // BENCH_ROUNDS rounds of each case, the cases taken in turn so a drift lands on all of them.
+    const rounds = new Map<string, Round[]>();
+    for (let n = 0; n < ROUNDS; n += 1) {
+      for (const [endpoint, label, paths] of cases) {
+        const round = await measure(api, endpoint, paths);
+        results.push({ ...round, endpoint: label, intakes: size });
+        rounds.set(label, [...(rounds.get(label) ?? []), round]);
+      }
+    }
+    for (const [label, of] of rounds) {
+      const rps = spread(of.map((r) => r.requestsPerSecond));
+      const p99 = spread(of.map((r) => r.p99));
+      const sql = spread(of.map((r) => r.queriesPerRequest));
       table.push(
-        `| ${size} | ${label} | ${round.requestsPerSecond} | ${round.p50} | ${round.p99} | ${round.queriesPerRequest} | ${round.rssMb} |`,
+        `| ${size} | ${label} | ${rps.min} / **${rps.median}** / ${rps.max} | ${spread(of.map((r) => r.p50)).median} | ${p99.median} | ${sql.median} | ${Math.max(...of.map((r) => r.rssMiB))} |`,
       );
     }
   }

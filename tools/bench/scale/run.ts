@@ -12,11 +12,11 @@
  */
 import { closeSync, mkdirSync, openSync, readSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import autocannon from 'autocannon';
 import { Client } from 'pg';
 import { migrateDatabase } from '@intake/postgres';
 import { BENCH_ACCOUNT, BENCH_KEY } from '../api/seed';
 import { ADMIN_URL, databaseUrl, machineLoad, sleep, startBuiltApp, stop, waitFor } from '../common';
+import { openLoop } from '../open-loop';
 import { BENCH_SESSION, CLIENTS, growTo, rebuildReadModels, seedBigAccount, seedSmallAccounts } from './seed';
 
 const ROOT = join(__dirname, '..', '..', '..');
@@ -87,28 +87,27 @@ const ITEMS = [
   { key: 'about', type: 'longtext', label: 'About you' },
 ];
 
-/** `count` requests spread over SECONDS at `rate` per second, on a few connections; p50 and p99. */
+/** Requests spread evenly over SECONDS at `rate` per second (open loop, open-loop.ts), on a few connections; p50 and p99. */
 async function atFixedRate(
   stage: string,
   endpoint: string,
   rate: number,
   request: (n: number) => { method: 'GET' | 'POST'; path: string; body?: string },
 ): Promise<Figure> {
-  let n = 0;
-  const result = await autocannon({
-    url: BASE,
+  const result = await openLoop({
+    origin: BASE,
     connections: 4,
-    overallRate: rate,
-    duration: SECONDS,
+    rate,
+    seconds: SECONDS,
     headers: { ...credentials(endpoint), 'content-type': 'application/json' },
-    requests: [{ setupRequest: (r) => ({ ...r, ...request(n++) }) }],
+    request,
   });
   return {
     stage,
     endpoint,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    requests: result.requests.total,
+    p50: result.p50,
+    p99: result.p99,
+    requests: result.requests,
     non2xx: result.non2xx + result.errors,
     load: machineLoad(),
   };

@@ -15,7 +15,7 @@ import { Client } from 'pg';
 import { migrateDatabase } from '@intake/postgres';
 import { S3Server } from '@intake/testing';
 import { BENCH_KEY, seedAccount } from '../api/seed';
-import { API_NODE_FLAGS, rssMiB, streamUpload, waitFor } from '../common';
+import { API_NODE_FLAGS, PRODUCTION_ENV, rssMiB, streamUpload, waitFor } from '../common';
 
 const ROOT = join(__dirname, '..', '..', '..');
 const MIB = 1024 * 1024;
@@ -39,7 +39,7 @@ interface Result {
 async function startApi(env: Record<string, string>): Promise<ChildProcess> {
   const flags = (process.env['BENCH_NODE_FLAGS'] ?? API_NODE_FLAGS).split(' ').filter(Boolean);
   const api = spawn(process.execPath, [...flags, join(ROOT, 'dist/apps/api/main.js')], {
-    env: { ...process.env, ...env },
+    env: { ...PRODUCTION_ENV, ...process.env, ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   await waitFor(`${BASE}/healthz`);

@@ -7,6 +7,7 @@ import { ApiErrors } from '@intake/http';
 import { type RequestMeta } from '@intake/kernel';
 import { Access, CurrentPrincipal, Meta } from '../accounts/access';
 import { DownloadPreflightResponse, DownloadQuery } from './results.dto';
+import { releaseWrittenChunks } from './release-written-chunks';
 
 /** RFC 6266: an ASCII fallback `filename` and the exact name as RFC 8187 `filename*`. */
 export function contentDisposition(filename: string): string {
@@ -71,6 +72,8 @@ export class DownloadsController {
     reply.raw.once('close', () => {
       if (!reply.raw.writableFinished) download.abort();
     });
+    // Each file chunk's memory is given back as soon as the socket has sent it (ZipStream.release).
+    releaseWrittenChunks(reply.raw, (chunk) => download.release(chunk));
     await reply
       .header('content-type', 'application/zip')
       .header('content-disposition', contentDisposition(download.filename))

@@ -20,6 +20,8 @@ export interface IntakeDownload {
   stream: Readable;
   /** The client went away: closes the open storage stream and the ZIP; nothing more is read. */
   abort(): void;
+  /** A chunk of `stream` has been written to the client: its memory may be given back (ZipStream.release). */
+  release(chunk: unknown): void;
 }
 
 export const REPORT_MD = 'podklady.md';
@@ -79,6 +81,7 @@ export class DownloadIntake {
       filename: downloadFilename(plan.intake.project_name, plan.intake.id),
       stream: zip.output,
       abort: () => zip.abort(),
+      release: (chunk) => zip.release(chunk),
     };
   }
 

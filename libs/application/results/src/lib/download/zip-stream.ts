@@ -54,6 +54,8 @@ export interface ZipEntryOptions {
 export class ZipStream {
   private readonly zip = new ZipFile();
   private readonly open = new Set<Readable>();
+  /** The file chunks that went through, until `release` gives their memory back. */
+  private readonly releasable = new WeakSet<Buffer>();
   private failure: Error | null = null;
   /** The ZIP's bytes. */
   readonly output: Readable;
@@ -82,12 +84,30 @@ export class ZipStream {
             if (!Buffer.isBuffer(bytes)) toReadable(bytes).destroy();
             return cb(this.failure, Readable.from([]));
           }
+          // A Buffer (a report) may be used again; a stream's chunks are read for this ZIP only.
           const input = Buffer.isBuffer(bytes) ? Readable.from([bytes]) : toReadable(bytes);
-          cb(null, this.hashed(path, input, written));
+          cb(null, this.hashed(path, input, !Buffer.isBuffer(bytes), written));
         },
         (error: Error) => cb(error, Readable.from([])),
       );
     });
+  }
+
+  /**
+   * A chunk of the output has been written out (the socket is done with it). When it is a chunk
+   * of a stored file read for this ZIP and owns its memory (as `fs` read streams' chunks do),
+   * that memory is given back now (`ArrayBuffer.prototype.transfer(0)` detaches it; Node 21 and
+   * later) rather than at V8's next collection: the file bytes pass through a 256 KiB chunk at a
+   * time, and V8 lets some 64 MiB of such external memory pile up before it collects, which
+   * was the api's whole RSS growth during a 1 GiB download. The chunk reads as empty afterwards.
+   */
+  release(chunk: unknown): void {
+    if (!Buffer.isBuffer(chunk) || !this.releasable.has(chunk)) return;
+    this.releasable.delete(chunk);
+    const memory = chunk.buffer as ArrayBuffer & { transfer?: (length: number) => ArrayBuffer };
+    if (chunk.byteOffset === 0 && chunk.byteLength === memory.byteLength && typeof memory.transfer === 'function') {
+      memory.transfer(0);
+    }
   }
 
   /** No more entries: the central directory follows the last one. */
@@ -108,14 +128,19 @@ export class ZipStream {
     this.output.destroy(error);
   }
 
-  /** The source through a SHA-256 (and a byte count); a source failing fails the ZIP. */
-  private hashed(path: string, input: Readable, written?: (entry: WrittenEntry) => void): Readable {
+  /**
+   * The source through a SHA-256 (and a byte count); a source failing fails the ZIP. `owned`: the
+   * source's chunks are this ZIP's alone, so `release` may give their memory back once written.
+   */
+  private hashed(path: string, input: Readable, owned: boolean, written?: (entry: WrittenEntry) => void): Readable {
     const hash = createHash('sha256');
+    const releasable = this.releasable;
     let size = 0;
     const meter = new Transform({
       transform(chunk: Buffer, _encoding, done) {
         hash.update(chunk);
         size += chunk.length;
+        if (owned) releasable.add(chunk);
         done(null, chunk);
       },
       flush(done) {
