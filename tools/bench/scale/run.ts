@@ -153,7 +153,11 @@ async function measure(db: Client, stage: string): Promise<Figure[]> {
   return figures;
 }
 
-const READ_MODEL_TRIGGERS = ['client_stats_insert_delete', 'intake_search_insert_delete'];
+const READ_MODEL_TRIGGERS = [
+  'client_stats_insert_delete',
+  'intake_search_insert_delete',
+  'intake_client_texts_insert_delete',
+];
 
 /** The log entries (a first line and its tab-indented continuation) of `database` written since `offset`. */
 function logEntriesSince(offset: number, database: string): string[] {
@@ -223,7 +227,9 @@ async function plans(
         for (const [, n] of top.matchAll(/(?:hit|read)=(\d+)/g)) buffers += Number(n);
       }
       const seqScan = entries.some((e) =>
-        /Seq Scan on (intakes|intake_search|client_stats|items|audit_entries|webhook_deliveries)\b/.test(e),
+        /Seq Scan on (intakes|intake_search|intake_client_texts|client_stats|items|audit_entries|webhook_deliveries)\b/.test(
+          e,
+        ),
       );
       work.push({ stage, endpoint, ms: Math.round(ms * 100) / 100, buffers, seqScan });
       out.push(

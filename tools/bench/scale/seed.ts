@@ -20,7 +20,14 @@ export const BENCH_SESSION = 'scale-bench-session-token-0123456789';
 export const intakeId = (g: number) => `in_scale${String(g).padStart(14, '0')}`;
 
 /** The read models the triggers keep, rebuilt from scratch in one statement each after a bulk load. */
-const READ_MODELS = ['client_stats', 'client_totals', 'intake_search', 'intake_counts', 'audit_counts'] as const;
+const READ_MODELS = [
+  'client_stats',
+  'client_totals',
+  'intake_search',
+  'intake_client_texts',
+  'intake_counts',
+  'audit_counts',
+] as const;
 
 /** Bulk loads run with every trigger off (the read models are rebuilt afterwards). */
 async function withoutTriggers(db: Client, load: () => Promise<void>): Promise<void> {

@@ -12,7 +12,8 @@ import {
 } from '@intake/application-intakes';
 import { AccessContext } from '@intake/domain-accounts';
 import { Sql } from '@intake/postgres';
-import { accessClause, likePattern } from './access-sql';
+import { accessClause } from './access-sql';
+import { filterClauses, IntakeSearch } from './intake-search';
 
 /** Every intake column, with the date read as text (node-pg would shift a `date` into local time). */
 const INTAKE_COLUMNS = `i.id, i.account_id, i.mode, i.created_by_key_id, i.created_by_user_id, i.slug, i.project_name, i.status,
@@ -140,8 +141,11 @@ function reviveIntake(row: IntakeRecord): IntakeRecord {
 
 @Injectable()
 export class PostgresIntakeStore extends IntakeStore {
+  private readonly search: IntakeSearch;
+
   constructor(private readonly sql: Sql) {
     super();
+    this.search = new IntakeSearch(sql);
   }
 
   async insert(intake: IntakeRecord, items: ItemRecord[]): Promise<void> {
@@ -208,43 +212,9 @@ export class PostgresIntakeStore extends IntakeStore {
     limit: number,
     offset: number,
   ): Promise<{ rows: ListRow[]; total: number }> {
-    // With `q` the rows come from intake_search (narrow, trigram-indexed), joined to intakes for
-    // the other filters and the page's columns; without it from intakes.
-    const from = filter.q ? 's' : 'i';
-    const params: unknown[] = [];
-    const where = [accessClause(access, params, from)];
-    if (filter.q) {
-      params.push(likePattern(filter.q));
-      where.push(`s.search LIKE $${params.length}`);
-    }
-    const narrowed = where.length;
-    if (filter.status) {
-      params.push(filter.status);
-      where.push(`i.status = $${params.length}`);
-    }
-    if (filter.clientEmail) {
-      params.push(filter.clientEmail);
-      where.push(`lower(i.client_email) = lower($${params.length})`);
-    }
-    if (filter.folderId === 'none') where.push('i.folder_id IS NULL');
-    else if (filter.folderId) {
-      params.push(filter.folderId);
-      where.push(`i.folder_id = $${params.length}`);
-    }
-    const clause = where.join(' AND ');
-    const source = filter.q ? 'intake_search s JOIN intakes i ON i.id = s.intake_id' : 'intakes i';
-    const order = filter.q ? 's.created_at DESC, s.intake_id DESC' : 'i.created_at DESC, i.id DESC';
-    const [intakes, total] = await Promise.all([
-      this.sql.query<ListIntake>(
-        `SELECT ${LIST_COLUMNS} FROM ${source} WHERE ${clause} ORDER BY ${order} LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
-        [...params, limit, offset],
-      ),
-      filter.q
-        ? this.count(where.length > narrowed ? source : 'intake_search s', clause, params)
-        : filter.clientEmail
-          ? this.count(source, clause, params)
-          : this.countFromCounts(access, filter),
-    ]);
+    const { intakes, total } = filter.q
+      ? await this.search.page(access, { ...filter, q: filter.q }, limit, offset, LIST_COLUMNS)
+      : await this.listWithoutQ(access, filter, limit, offset);
     const ids = intakes.map((i) => i.id);
     const items = ids.length
       ? await this.sql.query<Pick<ItemRecord, 'intake_id' | 'key' | 'assignee' | 'required' | 'status'>>(
@@ -260,7 +230,26 @@ export class PostgresIntakeStore extends IntakeStore {
     };
   }
 
-  /** A total counted over the matching rows (text search, client e-mail). */
+  /** The list without `q`: the intakes in list order, the total from the counts (or counted, by client e-mail). */
+  private async listWithoutQ(
+    access: AccessContext,
+    filter: ListFilter,
+    limit: number,
+    offset: number,
+  ): Promise<{ intakes: ListIntake[]; total: number }> {
+    const params: unknown[] = [];
+    const clause = [accessClause(access, params, 'i'), ...filterClauses(filter, params)].join(' AND ');
+    const [intakes, total] = await Promise.all([
+      this.sql.query<ListIntake>(
+        `SELECT ${LIST_COLUMNS} FROM intakes i WHERE ${clause} ORDER BY i.created_at DESC, i.id DESC LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
+        [...params, limit, offset],
+      ),
+      filter.clientEmail ? this.count('intakes i', clause, params) : this.countFromCounts(access, filter),
+    ]);
+    return { intakes, total };
+  }
+
+  /** A total counted over the matching rows (client e-mail). */
   private async count(source: string, clause: string, params: unknown[]): Promise<number> {
     return (
       (await this.sql.one<{ total: number }>(`SELECT count(*)::int AS total FROM ${source} WHERE ${clause}`, params))

@@ -24,6 +24,7 @@ import {
   type TestDatabase,
 } from '@intake/testing';
 import { type Sql } from '@intake/postgres';
+import { IntakeSearch } from './intake-search';
 
 let db: TestDatabase;
 let pg: IntakeStoresFixture & { sql: Sql };
@@ -44,6 +45,14 @@ const views = (accountId: string): AccessContext[] => [
   testKeyAccess(accountId, 'key_a'),
   testKeyAccess(accountId, 'key_b'),
   { accountId, mode: 'test', createdByKeyId: null },
+];
+
+/** Pages compared between the two search plans: other filters, page sizes and offsets. */
+const PAGES: ReadonlyArray<readonly [Omit<ListFilter, 'q'>, number, number]> = [
+  [{}, 100, 0],
+  [{}, 2, 1],
+  [{ folderId: 'none' }, 2, 1],
+  [{ clientEmail: 'eva@example.com' }, 100, 0],
 ];
 
 const EMAILS = ['eva@example.com', 'EVA@Example.com', 'petr@shop.example', 'tom@example.com', 'ana_x@example.com'];
@@ -138,12 +147,78 @@ describe('read models kept by triggers (PostgreSQL)', () => {
               return { ids: rows.map((r) => r.intake.id), total };
             };
             expect(await ids(pg.intakes)).toEqual(await ids(memory));
+            if (!q) continue;
+            // Both ways of finding a page give the same page and total, with and without other filters.
+            for (const plan of ['sparse', 'dense'] as const) {
+              const search = new IntakeSearch(pg.sql, plan);
+              for (const [extra, limit, offset] of PAGES) {
+                const expected = await memory.list(access, { q, ...extra }, limit, offset);
+                const found = await search.page(access, { q, ...extra }, limit, offset, 'i.id');
+                expect({ plan, ids: found.intakes.map((r) => r.id), total: found.total }).toEqual({
+                  plan,
+                  ids: expected.rows.map((r) => r.intake.id),
+                  total: expected.total,
+                });
+              }
+            }
           }
         }
       }),
       { numRuns: 30 },
     );
   }, 120_000);
+
+  it('matches `q` in the project, the client name or the client e-mail, never across them, by either plan', async () => {
+    const accountId = await pg.createAccount();
+    const a = anIntake(accountId, {
+      project_name: 'Acme Rebrand',
+      client_name: 'Jana Nováková',
+      client_email: 'jana@acme.example',
+      created_at: at(1),
+    });
+    const b = anIntake(accountId, {
+      project_name: 'Tax 2025',
+      client_name: 'ACME Holding',
+      client_email: 'info@holding.example',
+      created_at: at(2),
+    });
+    const c = anIntake(accountId, {
+      project_name: 'Logo',
+      client_name: 'Petr',
+      client_email: 'p@mail.example',
+      created_at: at(3),
+    });
+    const d = anIntake(accountId, {
+      project_name: 'acme test',
+      client_name: 'Zed',
+      client_email: 'zed@x.example',
+      mode: 'test',
+      created_by_key_id: 'key_a',
+      created_at: at(4),
+    });
+    for (const intake of [a, b, c, d]) await pg.intakes.insert(intake, []);
+    const cases: Array<[AccessContext, string, string[]]> = [
+      [sessionAccess(accountId), 'acme', [d.id, b.id, a.id]],
+      [sessionAccess(accountId), 'rebrand jana', []],
+      [sessionAccess(accountId), 'HOLDING.EX', [b.id]],
+      [sessionAccess(accountId), 'nováková', [a.id]],
+      [liveKeyAccess(accountId), 'acme', [b.id, a.id]],
+      [testKeyAccess(accountId, 'key_a'), 'acme', [d.id]],
+      [testKeyAccess(accountId, 'key_b'), 'acme', []],
+    ];
+    for (const [access, q, expected] of cases) {
+      const listed = await pg.intakes.list(access, { q }, 20, 0);
+      expect({ q, ids: listed.rows.map((r) => r.intake.id), total: listed.total }).toEqual({
+        q,
+        ids: expected,
+        total: expected.length,
+      });
+      for (const plan of ['sparse', 'dense'] as const) {
+        const found = await new IntakeSearch(pg.sql, plan).page(access, { q }, 20, 0, 'i.id');
+        expect({ plan, q, ids: found.intakes.map((r) => r.id) }).toEqual({ plan, q, ids: expected });
+      }
+    }
+  });
 
   describe('two transactions touching the same client', () => {
     /** Runs `first` in a unit of work that stays open until `second`, in another, waits for its lock. */
@@ -229,7 +304,9 @@ describe('read models kept by triggers (PostgreSQL)', () => {
       `INSERT INTO client_stats VALUES ($1, '*', 'ghost@example.com', 1, 'intake_ghost', now(), 'ghost')`,
       `UPDATE client_totals SET clients = 99 WHERE account_id = $1 AND scope = '*'`,
       `DELETE FROM intake_search WHERE intake_id = '${eva.id}'`,
-      `UPDATE intake_search SET search = 'nothing' WHERE intake_id = '${petr.id}'`,
+      `UPDATE intake_search SET project = 'nothing' WHERE intake_id = '${petr.id}'`,
+      `DELETE FROM intake_client_texts WHERE account_id = $1 AND client_email = 'eva@example.com' AND mode = 'live'`,
+      `UPDATE intake_client_texts SET n = 40 WHERE account_id = $1 AND client_email = 'petr@example.com'`,
       `UPDATE intake_counts SET n = n + 5 WHERE account_id = $1 AND mode = 'test'`,
       `INSERT INTO audit_counts VALUES ($1, 'intake.created', '', 3)`,
     ];
@@ -237,7 +314,14 @@ describe('read models kept by triggers (PostgreSQL)', () => {
 
     const diagnostics = new RecordedDiagnostics();
     const reconcile = new ReconcileReadModels(pg.readModels, diagnostics);
-    const drift = { client_stats: 3, client_totals: 1, intake_search: 2, intake_counts: 1, audit_counts: 1 };
+    const drift = {
+      client_stats: 3,
+      client_totals: 1,
+      intake_search: 2,
+      intake_client_texts: 2,
+      intake_counts: 1,
+      audit_counts: 1,
+    };
     const report = await reconcile.execute();
     expect(report).toEqual(expect.objectContaining(drift));
     expect(report.accounts).toBeGreaterThanOrEqual(2);

@@ -74,7 +74,11 @@ export class InMemoryIntakeStore extends IntakeStore {
       .filter((i) =>
         filter.folderId === 'none' ? i.folder_id === null : !filter.folderId || i.folder_id === filter.folderId,
       )
-      .filter((i) => !filter.q || containsText(`${i.project_name} ${i.client_name} ${i.client_email}`, filter.q))
+      .filter(
+        (i) =>
+          !filter.q ||
+          [i.project_name, i.client_name, i.client_email].some((text) => containsText(text, filter.q ?? '')),
+      )
       .sort(newestFirst);
     const rows = matching.slice(offset, offset + limit).map((i) => ({
       intake: {

@@ -16,6 +16,7 @@ import { ResultCursors1795001700000 } from './1795001700000-result-cursors';
 import { ReadModels1795002500000 } from './1795002500000-read-models';
 import { OutboxTraceContext1795002600000 } from './1795002600000-outbox-trace-context';
 import { Billing1795003000000 } from './1795003000000-billing';
+import { SearchByField1795003500000 } from './1795003500000-search-by-field';
 
 /** Every migration, oldest first. A new migration file is added here as well. */
 export const MIGRATIONS = [
@@ -37,4 +38,5 @@ export const MIGRATIONS = [
   ReadModels1795002500000,
   OutboxTraceContext1795002600000,
   Billing1795003000000,
+  SearchByField1795003500000,
 ];

@@ -3,15 +3,23 @@ export interface ReadModelDrift {
   client_stats: number;
   client_totals: number;
   intake_search: number;
+  intake_client_texts: number;
   intake_counts: number;
   audit_counts: number;
 }
 
-export const NO_DRIFT: ReadModelDrift = { client_stats: 0, client_totals: 0, intake_search: 0, intake_counts: 0, audit_counts: 0 };
+export const NO_DRIFT: ReadModelDrift = {
+  client_stats: 0,
+  client_totals: 0,
+  intake_search: 0,
+  intake_client_texts: 0,
+  intake_counts: 0,
+  audit_counts: 0,
+};
 
 /**
- * The read models kept beside the intakes (client list, client totals, search text, intake
- * counts, audit counts): in PostgreSQL triggers keep them in the writing transaction (docs/decisions.md,
+ * The read models kept beside the intakes (client list, client totals, search text, client
+ * texts, intake counts, audit counts): in PostgreSQL triggers keep them in the writing transaction (docs/decisions.md,
  * "Reads at scale"); this port recomputes them from scratch to find and repair drift.
  */
 export abstract class ReadModels {
