@@ -152,17 +152,16 @@ export class IntakeSearch {
   }
 
   /**
-   * The list walked in its order, the match tested on each row: the walk is a subquery with
-   * `OFFSET 0`, so PostgreSQL cannot turn the match into an index condition (a bitmap that would
-   * read every match before sorting them) and stops as soon as the page is full.
+   * The list walked in its order, the match tested on each row of `intakes` (which has no
+   * trigram index, so PostgreSQL cannot turn the match into a bitmap of every match): with the
+   * page's LIMIT it walks the list index and stops as soon as the page is full.
    */
   private dense(access: AccessContext, filter: ListFilter, pattern: string): { sql: string; params: unknown[] } {
     const params: unknown[] = [pattern];
     const where = [accessClause(access, params, 'i'), ...filterClauses(filter, params)];
     return {
-      sql: `SELECT $COLUMNS FROM (
-              SELECT * FROM intakes i WHERE ${where.join(' AND ')} ORDER BY i.created_at DESC, i.id DESC OFFSET 0) i
-            WHERE lower(i.project_name) LIKE $1 OR lower(i.client_name) LIKE $1 OR lower(i.client_email) LIKE $1`,
+      sql: `SELECT $COLUMNS FROM intakes i WHERE ${where.join(' AND ')}
+              AND (lower(i.project_name) LIKE $1 OR lower(i.client_name) LIKE $1 OR lower(i.client_email) LIKE $1)`,
       params,
     };
   }
