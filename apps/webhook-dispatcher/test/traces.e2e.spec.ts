@@ -85,7 +85,11 @@ describe('traces: api → outbox → dispatcher POST, one trace', () => {
       WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true',
       RATE_LIMIT_MODE: 'observe',
     };
-    [api, dispatcher] = await Promise.all([startAppProcess('api', env), startAppProcess('webhook-dispatcher', env)]);
+    const logged = { stdout: 'pipe', logLevel: 'info' } as const;
+    [api, dispatcher] = await Promise.all([
+      startAppProcess('api', env, logged),
+      startAppProcess('webhook-dispatcher', env, logged),
+    ]);
     const service = new ServiceClient(api.url);
     const customer = await service.owner();
     await customer.register(receiver.url('/traced'), ['intake.archived']);
@@ -115,6 +119,9 @@ describe('traces: api → outbox → dispatcher POST, one trace', () => {
     // The api's root: the archive request, and its database work (the outbox insert among it).
     const root = fromApi.find((span) => span.parentSpanId === undefined);
     expect(root?.name).toMatch(/^POST/);
+    // Fastify's span for the request, named by its route template, under the HTTP server span.
+    const routed = fromApi.find((span) => span.name === 'POST /v1/intakes/:id/archive');
+    expect(routed?.parentSpanId).toBe(root?.spanId);
     expect(fromApi.some((span) => /INSERT|pg\./i.test(span.name))).toBe(true);
     // The dispatcher's delivery span hangs under a span of the api; its POST under it.
     const deliver = fromDispatcher.find((span) => span.name === 'webhook.deliver');
@@ -122,5 +129,20 @@ describe('traces: api → outbox → dispatcher POST, one trace', () => {
     expect(fromDispatcher.some((span) => span.parentSpanId === deliver?.spanId && /POST/.test(span.name))).toBe(true);
     // What the receiver saw as parent is that POST.
     expect(fromDispatcher.map((span) => span.spanId)).toContain(traceparent.split('-')[2]);
+
+    // The log lines of that work carry the trace's id: the api's line for the archive request,
+    // the dispatcher's line for the attempt.
+    const lines = (app: AppProcess) =>
+      app
+        .stdout()
+        .split('\n')
+        .filter((line) => line.startsWith('{'))
+        .map((line) => JSON.parse(line) as Record<string, unknown>);
+    const archived = lines(api).find((line) => line['msg'] === 'request completed' && line['trace_id'] === traceId);
+    expect(archived).toBeDefined();
+    expect(lines(dispatcher).find((line) => line['event'] === 'webhook.attempt')).toMatchObject({
+      status: 'delivered',
+      trace_id: traceId,
+    });
   }, 120_000);
 });

@@ -30,6 +30,8 @@ export interface AppProcess {
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
   /** What it wrote to stderr so far. */
   stderr(): string;
+  /** What it wrote to stdout (its log) so far, when started with `stdout: 'pipe'`; '' otherwise. */
+  stdout(): string;
   /** SIGKILL unless it already ended; resolves once it has. */
   kill(): Promise<void>;
 }
@@ -37,8 +39,8 @@ export interface AppProcess {
 export interface AppProcessOptions {
   /** A built entry point (`dist/apps/<app>/main.js`) instead of compiling `main.ts` on the fly. */
   main?: string;
-  /** Where its stdout (the log) goes; ignored unless said. */
-  stdout?: 'ignore' | 'inherit';
+  /** Where its stdout (the log) goes; ignored unless said ('pipe': kept, read by `stdout()`). */
+  stdout?: 'ignore' | 'inherit' | 'pipe';
   /** LOG_LEVEL; warn unless said. */
   logLevel?: string;
 }
@@ -71,7 +73,9 @@ export async function startAppProcess(
     stdio: ['ignore', options.stdout ?? 'ignore', 'pipe'],
   });
   let stderr = '';
+  let stdout = '';
   child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  child.stdout?.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
     child.once('exit', (code, signal) => resolve({ code, signal })),
   );
@@ -83,6 +87,7 @@ export async function startAppProcess(
     metricsUrl: metricsPort ? `http://127.0.0.1:${metricsPort}` : undefined,
     exited,
     stderr: () => stderr,
+    stdout: () => stdout,
     kill: async () => {
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
       await exited;

@@ -17,9 +17,12 @@ export interface TracingOptions {
 
 let active: Tracing | undefined;
 
+/** The probes and the metrics scrape are polled every few seconds: no spans for them. */
+const UNTRACED_PATH = /^\/(healthz|readyz|metrics)\b/;
+
 /**
  * Starts OpenTelemetry before anything it instruments is loaded (the first import of each
- * `main.ts`): HTTP in and out, pg, ioredis, undici (fetch), and BullMQ through
+ * `main.ts`): HTTP in and out, Fastify's requests, pg, ioredis, undici (fetch), and BullMQ through
  * `bullTelemetry()`. Without an endpoint it returns undefined having loaded no SDK module at all:
  * tracing off costs nothing.
  */
@@ -40,6 +43,7 @@ export function startTracing(options: TracingOptions): Tracing | undefined {
     require('@opentelemetry/instrumentation-ioredis') as typeof import('@opentelemetry/instrumentation-ioredis');
   const { UndiciInstrumentation } =
     require('@opentelemetry/instrumentation-undici') as typeof import('@opentelemetry/instrumentation-undici');
+  const { FastifyOtelInstrumentation } = require('@fastify/otel') as typeof import('@fastify/otel');
   const spanProcessor = options.exporter
     ? new SimpleSpanProcessor(options.exporter)
     : new BatchSpanProcessor(new OTLPTraceExporter({ url: `${options.endpoint?.replace(/\/$/, '')}/v1/traces` }));
@@ -47,12 +51,18 @@ export function startTracing(options: TracingOptions): Tracing | undefined {
     serviceName: options.service,
     spanProcessors: [spanProcessor],
     instrumentations: [
-      // The probes and the metrics scrape are polled every few seconds: no spans for them.
-      new HttpInstrumentation({
-        ignoreIncomingRequestHook: (request) => /^\/(healthz|readyz|metrics)\b/.test(request.url ?? ''),
+      new HttpInstrumentation({ ignoreIncomingRequestHook: (request) => UNTRACED_PATH.test(request.url ?? '') }),
+      // Fastify's own (@fastify/otel, the successor of @opentelemetry/instrumentation-fastify,
+      // which wrapped fastify's export and lost its named exports on Fastify 5): registered as a
+      // plugin when Fastify is created, a span per request named by its route template, with the
+      // hooks and the handler under it.
+      new FastifyOtelInstrumentation({
+        registerOnInitialization: true,
+        ignorePaths: ({ url }) => UNTRACED_PATH.test(url),
+        requestHook: (span, request) => {
+          if (request.routeOptions.url) span.updateName(`${request.method} ${request.routeOptions.url}`);
+        },
       }),
-      // No @opentelemetry/instrumentation-fastify: 0.53 wraps fastify's export and loses its named
-      // exports (LogController), so the apps cannot start on Fastify 5; the HTTP spans stand in.
       new PgInstrumentation({ enhancedDatabaseReporting: false }),
       new IORedisInstrumentation(),
       new UndiciInstrumentation(),

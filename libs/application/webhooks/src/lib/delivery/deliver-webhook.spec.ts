@@ -3,7 +3,7 @@ import { InMemoryContext } from '@intake/testing';
 import { verify } from '@intake/webhook-verify';
 import { type DueDelivery } from '../ports/delivery-queue.port';
 import { type AttemptResult } from '../ports/webhook-sender.port';
-import { DeliverWebhook, ENDPOINT_INACTIVE_ERROR } from './deliver-webhook';
+import { DeliverWebhook, ENDPOINT_INACTIVE_ERROR, traceIdOf } from './deliver-webhook';
 
 const SECRET = 'whsec_abcdefghijklmnopqrstuvwxyz0123456789ABCDEFG';
 const PAYLOAD = {
@@ -77,6 +77,17 @@ describe('DeliverWebhook (one attempt of a claimed delivery)', () => {
       error: null,
       duration_ms: 0,
     });
+  });
+
+  it("logs the attempt with the trace id of the event's stored traceparent, and sends that traceparent on", async () => {
+    const traceparent = '00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01';
+    const { log } = await deliver.attempt(due({ trace_context: traceparent }));
+    expect(log.trace_id).toBe('0af7651916cd43dd8448eb211c80319c');
+    expect(context.webhookSender.sent[0]).toMatchObject({ traceparent });
+    expect(traceIdOf(undefined)).toBeUndefined();
+    expect(traceIdOf('00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331')).toBeUndefined();
+    expect(traceIdOf(`${traceparent}x`)).toBeUndefined();
+    expect(traceIdOf(`x${traceparent}`)).toBeUndefined();
   });
 
   it('signs anew with a fresh timestamp on every attempt', async () => {

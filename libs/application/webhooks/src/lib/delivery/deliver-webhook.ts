@@ -89,7 +89,13 @@ export function decide(delivery: DueDelivery, result: AttemptResult, now: Date):
   return { ...base, status: next ? 'pending' : 'failed', next_retry_at: next, delivered_at: null };
 }
 
+/** The trace id of a W3C traceparent (`00-<trace id>-<span id>-<flags>`); undefined for none or another shape. */
+export function traceIdOf(traceparent: string | null | undefined): string | undefined {
+  return /^[0-9a-f]{2}-([0-9a-f]{32})-[0-9a-f]{16}-[0-9a-f]{2}$/.exec(traceparent ?? '')?.[1];
+}
+
 function logEntry(delivery: DueDelivery, outcome: DeliveryOutcome, attempt: number, ms: number): AttemptLogEntry {
+  const traceId = traceIdOf(delivery.trace_context);
   return {
     delivery_id: delivery.id,
     endpoint_id: delivery.endpoint_id,
@@ -100,5 +106,6 @@ function logEntry(delivery: DueDelivery, outcome: DeliveryOutcome, attempt: numb
     response_code: outcome.response_code,
     error: outcome.error,
     duration_ms: ms,
+    ...(traceId ? { trace_id: traceId } : {}),
   };
 }

@@ -10,6 +10,8 @@ export interface AttemptLogEntry {
   response_code: number | null;
   error: string | null;
   duration_ms: number;
+  /** The trace the event began in (its stored W3C traceparent's trace id), when tracing was on. */
+  trace_id?: string;
 }
 
 /** The dispatcher's operational log (the app binds it to its structured log). */
