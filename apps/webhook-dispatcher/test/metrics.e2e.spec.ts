@@ -2,6 +2,7 @@ import { Client } from 'pg';
 import { type AppConfig } from '@intake/config';
 import {
   type AppProcess,
+  ClamdServer,
   png,
   SmtpSink,
   startAppProcess,
@@ -28,11 +29,26 @@ function sample(text: string, name: string, labels: Record<string, string> = {})
   return undefined;
 }
 
+/** Every family the apps declare: each scrape shows them all, with or without samples yet. */
+const FAMILIES = [
+  'intake_http_request_duration_seconds',
+  'intake_queue_job_duration_seconds',
+  'intake_chases_total',
+  'intake_webhook_attempts_duration_seconds',
+  'intake_scans_total',
+  'intake_metrics_source_errors_total',
+  'intake_queue_depth',
+  'intake_outbox_lag_seconds',
+  'intake_db_pool_connections',
+  'nodejs_eventloop_lag_seconds',
+];
+
 /**
  * GET /metrics of the three apps after a short workload (issue #17, item 5): the api and the
  * scheduler as processes of their own (their real main.ts), the dispatcher in this process, on the
- * test clock, real PostgreSQL, Redis and SMTP, a local webhook receiver. One intake with an upload,
- * its invitation sent and bounced, a webhook delivered; then every named series is there.
+ * test clock, real PostgreSQL, Redis, SMTP and clamd, a local webhook receiver. One intake with an
+ * upload scanned clean, its invitation sent and bounced, a webhook delivered; then every named
+ * series is there.
  */
 describe('GET /metrics of the api, the scheduler and the dispatcher after a workload', () => {
   const receiver = new WebhookReceiver();
@@ -42,7 +58,9 @@ describe('GET /metrics of the api, the scheduler and the dispatcher after a work
   let dispatcher: TestApp;
   let service: ServiceClient;
   let db: Client;
+  let clamd: ClamdServer | undefined;
   afterAll(async () => {
+    await clamd?.stop();
     await db?.end();
     await dispatcher?.close();
     await api?.kill();
@@ -55,8 +73,12 @@ describe('GET /metrics of the api, the scheduler and the dispatcher after a work
   beforeAll(async () => {
     await receiver.start();
     await sink.start();
+    clamd = await new ClamdServer().start();
     const env = {
       ...harness.environment.env,
+      AV: 'clamd',
+      CLAMD_HOST: '127.0.0.1',
+      CLAMD_PORT: String(clamd.port),
       TEST_CLOCK: 'enabled',
       WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true',
       RATE_LIMIT_MODE: 'observe',
@@ -127,6 +149,13 @@ describe('GET /metrics of the api, the scheduler and the dispatcher after a work
       { authorization: `Bearer ${MAIL_EVENTS_SECRET}` },
     );
 
+    // The scheduler's scans worker sends the upload to clamd: one clean verdict.
+    let s = '';
+    for (let i = 0; i < 100 && sample(s, 'intake_scans_total', { verdict: 'clean' }) !== 1; i += 1) {
+      if (i > 0) await new Promise((resolve) => setTimeout(resolve, 100));
+      s = (await scrape(scheduler?.url as string)).text;
+    }
+
     const apiMetrics = await scrape(api?.metricsUrl as string);
     expect(apiMetrics.status).toBe(200);
     expect(apiMetrics.type).toContain('text/plain');
@@ -147,10 +176,12 @@ describe('GET /metrics of the api, the scheduler and the dispatcher after a work
     expect(sample(a, 'nodejs_eventloop_lag_seconds', { app: 'api' })).toBeGreaterThanOrEqual(0);
     expect(sample(a, 'intake_queue_depth', { queue: 'scans', state: 'waiting' })).toBeGreaterThanOrEqual(0);
 
-    const s = (await scrape(scheduler?.url as string)).text;
     expect(sample(s, 'intake_chases_total', { channel: 'email', outcome: 'sent', app: 'scheduler' })).toBe(1);
-    // AV=none here marks an upload clean as it is stored (no scan job): the family is declared, no verdict counted.
-    expect(s).toContain('# TYPE intake_scans_total counter');
+    expect(sample(s, 'intake_scans_total', { verdict: 'clean', app: 'scheduler' })).toBe(1);
+    expect(sample(s, 'intake_scans_total', { verdict: 'infected' })).toBeUndefined();
+    expect(
+      sample(s, 'intake_queue_job_duration_seconds_count', { queue: 'scans', job: 'scan', outcome: 'completed' }),
+    ).toBe(1);
     expect(
       sample(s, 'intake_queue_job_duration_seconds_count', { queue: 'scheduler', job: 'tick', outcome: 'completed' }),
     ).toBe(1);
@@ -171,6 +202,8 @@ describe('GET /metrics of the api, the scheduler and the dispatcher after a work
     // Everything relayed: no outbox row waits.
     expect(sample(d, 'intake_outbox_lag_seconds', { app: 'webhook-dispatcher' })).toBe(0);
     expect(sample(d, 'nodejs_eventloop_lag_seconds', { app: 'webhook-dispatcher' })).toBeGreaterThanOrEqual(0);
+
+    for (const text of [a, s, d]) for (const family of FAMILIES) expect(text).toContain(`# TYPE ${family} `);
   }, 120_000);
 
   it('refuses a scrape without METRICS_TOKEN, with the error envelope', async () => {
