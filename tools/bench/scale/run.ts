@@ -8,7 +8,8 @@
  *
  *   npm run build && npm run bench:scale
  *   (BENCH_SCALE_SIZES=10000,100000,1000000, BENCH_SCALE_SECONDS=10, BENCH_SCALE_RATE=20,
- *    BENCH_SCALE_ALONE=1 also measures the smallest size before the 10,000 small accounts exist)
+ *    BENCH_SCALE_ALONE=1 also measures the smallest size before the 10,000 small accounts exist,
+ *    BENCH_SCALE_KEEP=1 keeps the seeded database to study its plans)
  */
 import { closeSync, mkdirSync, openSync, readSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -24,6 +25,7 @@ const SIZES = (process.env['BENCH_SCALE_SIZES'] ?? '10000,100000,1000000').split
 const SECONDS = Number(process.env['BENCH_SCALE_SECONDS'] ?? 10);
 const RATE = Number(process.env['BENCH_SCALE_RATE'] ?? 20);
 const ALONE = process.env['BENCH_SCALE_ALONE'] === '1';
+const KEEP = process.env['BENCH_SCALE_KEEP'] === '1';
 const POST_RATE = 10;
 const PORT = 3420;
 const BASE = `http://127.0.0.1:${PORT}`;
@@ -34,8 +36,11 @@ interface Sample {
   slugs: string[];
 }
 
-/** Every owner GET (and the portal's), each a path made from the n-th request. */
-const READS: ReadonlyArray<readonly [string, (s: Sample, n: number) => string]> = [
+/**
+ * Every owner GET (and the portal's), each a path made from the n-th request, at RATE unless a
+ * third element says otherwise (a read that cannot keep up with RATE would measure its queue).
+ */
+const READS: ReadonlyArray<readonly [string, (s: Sample, n: number) => string, number?]> = [
   ['GET /v1/intakes/:id/status', (s, n) => `/v1/intakes/${s.intakeIds[n % s.intakeIds.length]}/status`],
   ['GET /v1/intakes/:id', (s, n) => `/v1/intakes/${s.intakeIds[n % s.intakeIds.length]}`],
   ['GET /v1/intakes', () => '/v1/intakes'],
@@ -49,6 +54,8 @@ const READS: ReadonlyArray<readonly [string, (s: Sample, n: number) => string]> 
   ['GET /v1/intakes?client_email=…', (_s, n) => `/v1/intakes?client_email=client${n % CLIENTS}%40example.com`],
   ['GET /v1/intakes?q= (narrow)', (_s, n) => `/v1/intakes?q=client${1000 + (n % 4000)}%40`],
   ['GET /v1/intakes?q=example (broad)', () => '/v1/intakes?q=example'],
+  // Every project name contains "project" (one per intake): the total counts every intake.
+  ['GET /v1/intakes?q=project (broad, projects; 2/s)', () => '/v1/intakes?q=project', 2],
   ['GET /v1/clients', () => '/v1/clients'],
   ['GET /v1/clients?offset=1000', () => '/v1/clients?offset=1000'],
   ['GET /v1/clients?q= (narrow)', (_s, n) => `/v1/clients?q=client${100 + (n % 400)}`],
@@ -133,9 +140,9 @@ const postBody = (n: number) =>
 async function measure(db: Client, stage: string): Promise<Figure[]> {
   const s = await sample(db);
   const figures: Figure[] = [];
-  for (const [endpoint, path] of READS) {
+  for (const [endpoint, path, rate] of READS) {
     for (let i = 0; i < 10; i += 1) await fetch(`${BASE}${path(s, i)}`, { headers: credentials(endpoint) }); // warm-up
-    const figure = await atFixedRate(stage, endpoint, RATE, (n) => ({ method: 'GET', path: path(s, n) }));
+    const figure = await atFixedRate(stage, endpoint, rate ?? RATE, (n) => ({ method: 'GET', path: path(s, n) }));
     figures.push(figure);
     console.log(
       `${stage} | ${endpoint} | p50 ${figure.p50} | p99 ${figure.p99} | non-2xx ${figure.non2xx} | ${figure.load}`,
@@ -376,7 +383,8 @@ async function main(): Promise<void> {
   } finally {
     await stopApi?.();
     await db.end().catch(() => undefined);
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    if (KEEP) console.log(`kept the database ${name} (BENCH_SCALE_KEEP=1)`);
+    else await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     await admin.end();
   }
 }
