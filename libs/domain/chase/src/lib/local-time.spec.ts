@@ -1,6 +1,14 @@
-import { DateTime } from 'luxon';
+import { DateTime, IANAZone } from 'luxon';
 import { instant, local } from '../../test/time';
-import { holdForQuietHours, inZone, onLocalDay, skipWeekend } from './local-time';
+import {
+  holdForQuietHours,
+  inZone,
+  onLocalDay,
+  REMEMBERED_OFFSETS,
+  RememberingZone,
+  skipWeekend,
+  zoneNamed,
+} from './local-time';
 
 const PRAGUE = 'Europe/Prague';
 const NEW_YORK = 'America/New_York';
@@ -113,5 +121,50 @@ describe('onLocalDay: a wall-clock time on a local date', () => {
     const day = DateTime.fromISO('2025-01-01T00:00:00Z', { zone: 'UTC' });
     const at = onLocalDay(day, 2, { hour: 14, minute: 23, second: 17, millisecond: 123 });
     expect(at.toJSDate()).toEqual(instant('2025-01-03T14:23:17.123Z'));
+  });
+});
+
+describe('RememberingZone: offsets computed once, a bounded memory of them', () => {
+  const computed = () => jest.spyOn(IANAZone.prototype, 'offset');
+  afterEach(() => jest.restoreAllMocks());
+  const T = Date.UTC(2024, 2, 31, 0, 30); // 01:30 CET, half an hour before Prague springs forward
+
+  it('answers a second question about one instant from memory, with the same offset', () => {
+    const zone = new RememberingZone(PRAGUE);
+    const spy = computed();
+    expect(zone.offset(T)).toBe(60);
+    expect(zone.offset(T)).toBe(60);
+    expect(zone.offset(T + 3_600_000)).toBe(120);
+    expect(spy).toHaveBeenCalledTimes(2);
+  });
+
+  it(`forgets everything when a ${REMEMBERED_OFFSETS + 1}th instant comes, not before`, () => {
+    const zone = new RememberingZone(PRAGUE);
+    for (let i = 0; i < REMEMBERED_OFFSETS; i += 1) zone.offset(T + i * 1000);
+    const spy = computed();
+    zone.offset(T); // the first is still remembered when the memory is full
+    expect(spy).toHaveBeenCalledTimes(0);
+    zone.offset(T + REMEMBERED_OFFSETS * 1000); // one more: the memory is cleared, then holds it
+    expect(spy).toHaveBeenCalledTimes(1);
+    zone.offset(T + REMEMBERED_OFFSETS * 1000);
+    expect(spy).toHaveBeenCalledTimes(1);
+    zone.offset(T);
+    expect(spy).toHaveBeenCalledTimes(2);
+  });
+
+  it('keeps one zone per known name, so its memory serves every plan', () => {
+    // Names no other test uses: the first call here is the one that creates and keeps each zone.
+    expect(zoneNamed('Pacific/Chatham')).toBe(zoneNamed('Pacific/Chatham'));
+    expect(zoneNamed('Pacific/Chatham')).not.toBe(zoneNamed('Atlantic/Azores'));
+    const at = new Date(T);
+    inZone(at, 'America/Lima');
+    const spy = computed();
+    inZone(at, 'America/Lima');
+    expect(spy).not.toHaveBeenCalled();
+  });
+
+  it('does not keep a zone of an unknown name', () => {
+    expect(() => inZone(new Date(T), 'Mars/Olympus')).toThrow(RangeError);
+    expect(zoneNamed('Mars/Olympus')).not.toBe(zoneNamed('Mars/Olympus'));
   });
 });

@@ -16,7 +16,7 @@ const SATURDAY = 6;
 const NEXT_MONDAY = 8;
 
 /** How many offsets a zone remembers before it forgets them all (a few hundred kB at most). */
-const REMEMBERED_OFFSETS = 4096;
+export const REMEMBERED_OFFSETS = 4096;
 
 /**
  * An IANA zone that remembers the offsets it computed. Luxon asks `offset(ts)` several times for
@@ -25,7 +25,7 @@ const REMEMBERED_OFFSETS = 4096;
  * planned, so their offsets are looked up instead. The offset of an instant never changes while
  * the process runs (the time-zone data is the runtime's), so remembering is exact, not a guess.
  */
-class RememberingZone extends IANAZone {
+export class RememberingZone extends IANAZone {
   private readonly offsets = new Map<number, number>();
 
   override offset(ts: number): number {
@@ -41,7 +41,8 @@ class RememberingZone extends IANAZone {
 
 const zones = new Map<string, RememberingZone>();
 
-function zoneNamed(timezone: string): RememberingZone {
+/** The one RememberingZone of each known name (an unknown name gets a fresh, invalid one each time). */
+export function zoneNamed(timezone: string): RememberingZone {
   let zone = zones.get(timezone);
   if (zone === undefined) {
     zone = new RememberingZone(timezone);
