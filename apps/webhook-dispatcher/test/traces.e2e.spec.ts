@@ -9,6 +9,8 @@ interface ExportedSpan {
   spanId: string;
   parentSpanId: string | undefined;
   name: string;
+  /** Every attribute's value, as the OTLP JSON encoding gives it. */
+  attributes: string;
 }
 
 /** An OTLP/HTTP collector on loopback keeping every span it is sent (the JSON encoding). */
@@ -37,7 +39,7 @@ class SpanSink {
   private keep(body: {
     resourceSpans?: Array<{
       resource?: { attributes?: Array<{ key: string; value: { stringValue?: string } }> };
-      scopeSpans?: Array<{ spans?: Array<Omit<ExportedSpan, 'service'>> }>;
+      scopeSpans?: Array<{ spans?: Array<Omit<ExportedSpan, 'service' | 'attributes'> & { attributes?: unknown[] }> }>;
     }>;
   }): void {
     for (const resource of body.resourceSpans ?? []) {
@@ -51,6 +53,7 @@ class SpanSink {
             spanId: span.spanId,
             parentSpanId: span.parentSpanId || undefined,
             name: span.name,
+            attributes: JSON.stringify(span.attributes ?? []),
           });
     }
   }
@@ -93,12 +96,15 @@ describe('traces: api → outbox → dispatcher POST, one trace', () => {
     const service = new ServiceClient(api.url);
     const customer = await service.owner();
     await customer.register(receiver.url('/traced'), ['intake.archived']);
-    const created = await customer.expect<{ intake_id: string }>(201, 'POST', '/v1/intakes', {
+    const created = await customer.expect<{ intake_id: string; portal_url: string }>(201, 'POST', '/v1/intakes', {
       project_name: 'Traced',
       client: { email: 'client@client.example', name: 'Anna' },
       items: [{ key: 'brief', type: 'text', label: 'Brief' }],
       send: false,
     });
+    // A portal request: its path holds the client's slug, a credential no span may keep.
+    const slug = created.portal_url.split('/').pop() as string;
+    await fetch(`${api.url}/portal/v1/${slug}?probe=1`);
     await customer.expect(200, 'POST', `/v1/intakes/${created.intake_id}/archive`);
     for (let i = 0; i < 200 && receiver.on('/traced').length === 0; i += 1)
       await new Promise((resolve) => setTimeout(resolve, 50));
@@ -129,6 +135,19 @@ describe('traces: api → outbox → dispatcher POST, one trace', () => {
     expect(fromDispatcher.some((span) => span.parentSpanId === deliver?.spanId && /POST/.test(span.name))).toBe(true);
     // What the receiver saw as parent is that POST.
     expect(fromDispatcher.map((span) => span.spanId)).toContain(traceparent.split('-')[2]);
+
+    // Spans keep route templates, never a URL: no slug, no query, no webhook path.
+    const portal = sink.spans.filter(
+      (span) => span.service === 'intake-api' && /\/portal\/v1\/:slug/.test(span.attributes),
+    );
+    expect(portal.length).toBeGreaterThan(0);
+    for (const span of sink.spans) {
+      expect(span.attributes).not.toContain(slug);
+      expect(span.attributes).not.toContain('probe=1');
+      expect(span.attributes).not.toContain('/traced');
+      expect(span.attributes).not.toContain(created.intake_id);
+    }
+    expect(JSON.stringify(fromApi.filter((span) => span.spanId === root?.spanId))).toContain('/v1/intakes/:id/archive');
 
     // The log lines of that work carry the trace's id: the api's line for the archive request,
     // the dispatcher's line for the attempt.

@@ -1,4 +1,4 @@
-import { context, propagation, trace } from '@opentelemetry/api';
+import { context, propagation, type Span, trace } from '@opentelemetry/api';
 import type { SpanExporter } from '@opentelemetry/sdk-trace-base';
 
 /** A started tracer provider: flushes and stops on shutdown. */
@@ -19,6 +19,23 @@ let active: Tracing | undefined;
 
 /** The probes and the metrics scrape are polled every few seconds: no spans for them. */
 const UNTRACED_PATH = /^\/(healthz|readyz|metrics)\b/;
+
+/** Where the HTTP server span records the request's URL (old semantic conventions, and the stable ones when opted in). */
+const SERVER_URL_ATTRIBUTES = ['http.target', 'http.url', 'url.path', 'url.query'] as const;
+
+/**
+ * A request's URL is a credential in places (a portal slug, a signed URL's token, a chat webhook's
+ * path), so spans keep the route template instead: set on the HTTP server span (the active span
+ * when Fastify's request span starts) and on Fastify's own. `(unmatched)` when no route matched.
+ */
+function routeInsteadOfUrl(fastifySpan: Span, route: string | undefined): void {
+  const template = route ?? '(unmatched)';
+  fastifySpan.setAttribute('url.path', template);
+  const server = trace.getActiveSpan();
+  if (server && server !== fastifySpan)
+    for (const attribute of SERVER_URL_ATTRIBUTES)
+      server.setAttribute(attribute, attribute === 'url.query' ? '' : template);
+}
 
 /**
  * Starts OpenTelemetry before anything it instruments is loaded (the first import of each
@@ -61,11 +78,19 @@ export function startTracing(options: TracingOptions): Tracing | undefined {
         ignorePaths: ({ url }) => UNTRACED_PATH.test(url),
         requestHook: (span, request) => {
           if (request.routeOptions.url) span.updateName(`${request.method} ${request.routeOptions.url}`);
+          routeInsteadOfUrl(span, request.routeOptions.url);
         },
       }),
       new PgInstrumentation({ enhancedDatabaseReporting: false }),
-      new IORedisInstrumentation(),
-      new UndiciInstrumentation(),
+      // The command's name only: its keys can name a portal slug or an API key's prefix.
+      new IORedisInstrumentation({ dbStatementSerializer: (command) => command }),
+      // Outgoing: a webhook endpoint's path and query are the customer's (a Slack or Discord URL's
+      // path is its credential); only the origin is kept.
+      new UndiciInstrumentation({
+        requestHook: (span, request) => {
+          span.setAttributes({ 'url.full': request.origin, 'url.path': '', 'url.query': '' });
+        },
+      }),
     ],
   });
   sdk.start();
