@@ -9,7 +9,8 @@
  *   npm run build && npm run bench:scale
  *   (BENCH_SCALE_SIZES=10000,100000,1000000, BENCH_SCALE_SECONDS=10, BENCH_SCALE_RATE=20,
  *    BENCH_SCALE_ALONE=1 also measures the smallest size before the 10,000 small accounts exist,
- *    BENCH_SCALE_KEEP=1 keeps the seeded database to study its plans)
+ *    BENCH_SCALE_KEEP=1 keeps the seeded database to study its plans, BENCH_SCALE_POST_ROUNDS=3 rounds of
+ *    POST per size and per side of the with/without-triggers comparison)
  */
 import { closeSync, mkdirSync, openSync, readSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
