@@ -37,6 +37,11 @@ export interface SmtpSinkOptions {
 /** An in-process SMTP server on loopback that keeps every message it receives. */
 export class SmtpSink {
   readonly messages: ReceivedMail[] = [];
+  /**
+   * Connection errors the server reported, such as the reset a killed sender leaves mid-message.
+   * smtp-server emits them on the server, where an unheard 'error' would crash the test process.
+   */
+  readonly connectionErrors: Error[] = [];
   private server?: SMTPServer;
   private waiters: Array<{ count: number; resolve: () => void }> = [];
   port = 0;
@@ -68,6 +73,7 @@ export class SmtpSink {
         });
       },
     });
+    this.server.on('error', (error: Error) => this.connectionErrors.push(error));
     await new Promise<void>((resolve) => this.server?.listen(0, '127.0.0.1', resolve));
     this.port = (this.server.server.address() as AddressInfo).port;
     return this;
