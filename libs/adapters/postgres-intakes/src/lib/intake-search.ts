@@ -63,7 +63,7 @@ export class IntakeSearch {
     columns: string,
   ): Promise<{ intakes: ListIntake[]; total: number }> {
     const pattern = likePattern(filter.q);
-    const [matches, scopeIntakes] = await Promise.all([this.matches(access, pattern), this.scopeIntakes(access)]);
+    const { matches, scope: scopeIntakes } = await this.matches(access, pattern);
     const plan = this.forcedPlan ?? searchPlan(matches, scopeIntakes, offset, limit);
     const filtered = Boolean(filter.status || filter.clientEmail || filter.folderId);
     if (!filtered) {
@@ -77,18 +77,35 @@ export class IntakeSearch {
     return { intakes, total };
   }
 
-  /** Intakes in scope matching `pattern` (no other filter), from the client pairs and the projects. */
-  private async matches(access: AccessContext, pattern: string): Promise<number> {
+  /**
+   * Intakes in scope matching `pattern` (no other filter): those of the matching client pairs,
+   * summed, plus those whose project alone matches. The second part is the costly one when `q`
+   * matches most project names (a scan of the account's `intake_search` rows), so it is not
+   * asked when the pairs already hold every intake in scope, and when no pair matches it skips
+   * testing each row's client fields (no intake can have a matching client then).
+   */
+  private async matches(access: AccessContext, pattern: string): Promise<{ matches: number; scope: number }> {
+    const [pairs, scope] = await Promise.all([this.pairs(access, pattern), this.scopeIntakes(access)]);
+    if (pairs.intakes >= scope) return { matches: pairs.intakes, scope };
     const params: unknown[] = [pattern];
+    const clientsDiffer = pairs.pairs === 0 ? '' : 'AND NOT (s.client_name LIKE $1 OR s.client_email LIKE $1)';
     const row = await this.sql.one<{ total: number }>(
-      `SELECT ((SELECT coalesce(sum(c.n), 0) FROM intake_client_texts c
-                 WHERE ${accessClause(access, params, 'c')} AND (c.client_name LIKE $1 OR c.client_email LIKE $1))
-             + (SELECT count(*) FROM intake_search s
-                 WHERE ${accessClause(access, params, 's')} AND s.project LIKE $1
-                   AND NOT (s.client_name LIKE $1 OR s.client_email LIKE $1)))::int AS total`,
+      `SELECT count(*)::int AS total FROM intake_search s
+        WHERE ${accessClause(access, params, 's')} AND s.project LIKE $1 ${clientsDiffer}`,
       params,
     );
-    return row?.total ?? 0;
+    return { matches: pairs.intakes + (row?.total ?? 0), scope };
+  }
+
+  /** The client pairs in scope whose name or e-mail matches `pattern`, and their intakes. */
+  private async pairs(access: AccessContext, pattern: string): Promise<{ pairs: number; intakes: number }> {
+    const params: unknown[] = [pattern];
+    const row = await this.sql.one<{ pairs: number; intakes: number }>(
+      `SELECT count(*)::int AS pairs, coalesce(sum(c.n), 0)::int AS intakes FROM intake_client_texts c
+        WHERE ${accessClause(access, params, 'c')} AND (c.client_name LIKE $1 OR c.client_email LIKE $1)`,
+      params,
+    );
+    return { pairs: row?.pairs ?? 0, intakes: row?.intakes ?? 0 };
   }
 
   /** Intakes the caller sees at all (the trigger-kept counts). */

@@ -57,9 +57,19 @@ const PAGES: ReadonlyArray<readonly [Omit<ListFilter, 'q'>, number, number]> = [
 
 const EMAILS = ['eva@example.com', 'EVA@Example.com', 'petr@shop.example', 'tom@example.com', 'ana_x@example.com'];
 const NAMES = ['Eva', 'Petr Sale', 'Anonymous 100%', 'Tomas'];
+/** Projects some `q` values match alone ('web', 'tax'), others together with clients ('eva', 'example', '100%'). */
+const PROJECTS = ['Website', 'Eva sale', 'Tax 100%', 'Example shop'];
 
 type Op =
-  | { kind: 'create'; email: number; name: number; mode: 'live' | 'test'; key: 'key_a' | 'key_b'; minute: number }
+  | {
+      kind: 'create';
+      email: number;
+      name: number;
+      project: number;
+      mode: 'live' | 'test';
+      key: 'key_a' | 'key_b';
+      minute: number;
+    }
   | { kind: 'rename'; target: number; name: number }
   | { kind: 'move'; target: number; email: number }
   | { kind: 'anonymize'; target: number }
@@ -72,6 +82,7 @@ const op: fc.Arbitrary<Op> = fc.oneof(
       kind: fc.constant('create' as const),
       email: fc.nat(EMAILS.length - 1),
       name: fc.nat(NAMES.length - 1),
+      project: fc.nat(PROJECTS.length - 1),
       mode: fc.constantFrom('live' as const, 'test' as const),
       key: fc.constantFrom('key_a' as const, 'key_b' as const),
       minute: fc.nat(60),
@@ -94,6 +105,7 @@ async function apply(accountId: string, ops: readonly Op[], memory: InMemoryInta
       const intake = anIntake(accountId, {
         client_email: EMAILS[o.email],
         client_name: NAMES[o.name],
+        project_name: PROJECTS[o.project],
         mode: o.mode,
         created_by_key_id: o.mode === 'test' ? o.key : null,
         // Distinct instants: the id only breaks ties, and JavaScript and the database collation order ids differently.
@@ -139,7 +151,7 @@ describe('read models kept by triggers (PostgreSQL)', () => {
         expect(await pg.readModels.reconcile(accountId)).toEqual(NO_DRIFT);
         // And the reads answer what the in-memory stores compute from the intakes.
         for (const access of views(accountId)) {
-          for (const q of [undefined, 'eva', 'sale', 'example', '100%', '_x']) {
+          for (const q of [undefined, 'eva', 'sale', 'example', '100%', '_x', 'web', 'tax']) {
             expect(await pg.clients.list(access, q, 100, 0)).toEqual(await memoryClients.list(access, q, 100, 0));
             const filter: ListFilter = q ? { q } : {};
             const ids = async (store: typeof memory | IntakeStoresFixture['intakes']) => {
