@@ -59,6 +59,10 @@ const READS: ReadonlyArray<readonly [string, (s: Sample, n: number) => string, n
   ['GET /v1/intakes?q=example (broad)', () => '/v1/intakes?q=example'],
   // Every project name contains "project" (one per intake): the total counts every intake.
   ['GET /v1/intakes?q=project (broad, projects; 2/s)', () => '/v1/intakes?q=project', 2],
+  // Search with another filter: the total is counted over the filtered matches.
+  ['GET /v1/intakes?q= (narrow)&status=sent', (_s, n) => `/v1/intakes?q=client${1000 + (n % 4000)}%40&status=sent`],
+  ['GET /v1/intakes?q=example&status=sent', () => '/v1/intakes?q=example&status=sent'],
+  ['GET /v1/intakes?q=project&status=sent (2/s)', () => '/v1/intakes?q=project&status=sent', 2],
   ['GET /v1/clients', () => '/v1/clients'],
   ['GET /v1/clients?offset=1000', () => '/v1/clients?offset=1000'],
   ['GET /v1/clients?q= (narrow)', (_s, n) => `/v1/clients?q=client${100 + (n % 400)}`],

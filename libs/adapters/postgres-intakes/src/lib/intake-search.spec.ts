@@ -1,4 +1,5 @@
-import { searchPlan } from './intake-search';
+import fc from 'fast-check';
+import { planDecidedAt, searchPlan } from './intake-search';
 
 describe('searchPlan', () => {
   it('looks a few matches up in a large account', () => {
@@ -27,5 +28,35 @@ describe('searchPlan', () => {
   it('has nothing to walk for when nothing matches', () => {
     expect(searchPlan(0, 1_000_000, 0, 20)).toBe('sparse');
     expect(searchPlan(0, 0, 0, 20)).toBe('sparse');
+  });
+});
+
+describe('planDecidedAt', () => {
+  const sizes = fc.record({
+    scope: fc.nat(2_000_000),
+    offset: fc.nat(20_000),
+    limit: fc.integer({ min: 1, max: 100 }),
+  });
+
+  it('is a count past which the plan is always the walk', () => {
+    fc.assert(
+      fc.property(sizes, fc.nat(1_000_000), ({ scope, offset, limit }, more) => {
+        expect(searchPlan(planDecidedAt(scope, offset, limit) + more, scope, offset, limit)).toBe('dense');
+      }),
+    );
+  });
+
+  it('is no more than two past the last count that looks the matches up', () => {
+    fc.assert(
+      fc.property(sizes, ({ scope, offset, limit }) => {
+        const below = planDecidedAt(scope, offset, limit) - 2;
+        fc.pre(below > 0);
+        expect(searchPlan(below, scope, offset, limit)).toBe('sparse');
+      }),
+    );
+    // 1,000,000 intakes, a first page of 20: looked up up to 2,236 matches, walked from 2,237.
+    expect(planDecidedAt(1_000_000, 0, 20)).toBe(2_238);
+    expect(searchPlan(2_236, 1_000_000, 0, 20)).toBe('sparse');
+    expect(searchPlan(2_237, 1_000_000, 0, 20)).toBe('dense');
   });
 });

@@ -21,32 +21,56 @@ export function searchPlan(matches: number, scopeIntakes: number, offset: number
   return matches * SPARSE_ROW_COST < walked ? 'sparse' : 'dense';
 }
 
-/** The list's other filters on `intakes i` (status, client e-mail, folder). */
-export function filterClauses(filter: ListFilter, params: unknown[]): string[] {
+/**
+ * The list's other filters (status, client e-mail, folder) on `intakes i`, or on `intake_search s`
+ * (whose client e-mail is kept lower-cased).
+ */
+export function filterClauses(filter: ListFilter, params: unknown[], alias: 'i' | 's' = 'i'): string[] {
   const where: string[] = [];
   if (filter.status) {
     params.push(filter.status);
-    where.push(`i.status = $${params.length}`);
+    where.push(`${alias}.status = $${params.length}`);
   }
   if (filter.clientEmail) {
     params.push(filter.clientEmail);
-    where.push(`lower(i.client_email) = lower($${params.length})`);
+    where.push(`${alias === 'i' ? 'lower(i.client_email)' : 's.client_email'} = lower($${params.length})`);
   }
-  if (filter.folderId === 'none') where.push('i.folder_id IS NULL');
+  if (filter.folderId === 'none') where.push(`${alias}.folder_id IS NULL`);
   else if (filter.folderId) {
     params.push(filter.folderId);
-    where.push(`i.folder_id = $${params.length}`);
+    where.push(`${alias}.folder_id = $${params.length}`);
   }
   return where;
 }
 
 /**
- * `q` on GET /v1/intakes at any account size (issue #19; migration 1795003500000): an intake
+ * Enough matches to know the plan: searchPlan walks the list at this many or more (4 m² ≥ (offset +
+ * limit) × intakes), so a count that only decides the plan can stop here.
+ */
+export function planDecidedAt(scopeIntakes: number, offset: number, limit: number): number {
+  return Math.ceil(Math.sqrt(((offset + limit) * scopeIntakes) / SPARSE_ROW_COST)) + 1;
+}
+
+/** A page of the list and its total. */
+export interface SearchPage {
+  intakes: ListIntake[];
+  total: number;
+}
+
+/** What `q` matches: its LIKE pattern, and whether any client pair in scope matches it. */
+interface Match {
+  pattern: string;
+  clients: boolean;
+}
+
+/**
+ * `q` on GET /v1/intakes at any account size (issue #19; migrations 1795003500000): an intake
  * matches when its project name, client name or client e-mail contains `q` (case-insensitive).
- * Without other filters the exact total comes from `intake_client_texts` (the intakes of every
- * matching client pair, summed) plus the intakes whose project alone matches (trigram index on
- * `intake_search.project`), and no page is read past it. With status, folder or client e-mail
- * the total is counted over the filtered matches.
+ * The client pairs are counted first (`intake_client_texts`): when the matching ones hold every
+ * intake in scope, `q` changes nothing and the list without it is the answer; when none matches,
+ * only the project is tested. Without other filters the exact total is the matching pairs'
+ * intakes, summed, plus the intakes whose project alone matches, and no page is read past it.
+ * With status, folder or client e-mail the total is counted over the filtered matches.
  */
 export class IntakeSearch {
   constructor(
@@ -55,49 +79,38 @@ export class IntakeSearch {
     private readonly forcedPlan?: SearchPlan,
   ) {}
 
+  /** `withoutQ`: the same page without `q`, asked for when `q` matches every intake in scope. */
   async page(
     access: AccessContext,
     filter: ListFilter & { q: string },
     limit: number,
     offset: number,
     columns: string,
-  ): Promise<{ intakes: ListIntake[]; total: number }> {
+    withoutQ: () => Promise<SearchPage>,
+  ): Promise<SearchPage> {
     const pattern = likePattern(filter.q);
-    const { matches, scope: scopeIntakes } = await this.matches(access, pattern);
-    const plan = this.forcedPlan ?? searchPlan(matches, scopeIntakes, offset, limit);
+    const [pairs, scope] = await Promise.all([this.pairs(access, pattern), this.scopeIntakes(access)]);
+    if (pairs.intakes >= scope) return withoutQ();
+    const match: Match = { pattern, clients: pairs.pairs > 0 };
     const filtered = Boolean(filter.status || filter.clientEmail || filter.folderId);
     if (!filtered) {
-      const intakes = offset >= matches ? [] : await this.rows(plan, access, filter, pattern, columns, limit, offset);
+      const matches = pairs.intakes + (await this.projectsAlone(access, match));
+      const plan = this.forcedPlan ?? searchPlan(matches, scope, offset, limit);
+      const intakes = offset >= matches ? [] : await this.rows(plan, access, filter, match, columns, limit, offset);
       return { intakes, total: matches };
     }
+    // The matches without the filters only choose the plan: counted no further than that takes.
+    const decided = planDecidedAt(scope, offset, limit);
+    const projects = pairs.intakes >= decided ? 0 : await this.projectsAlone(access, match, decided - pairs.intakes);
+    const plan = this.forcedPlan ?? searchPlan(pairs.intakes + projects, scope, offset, limit);
     const [intakes, total] = await Promise.all([
-      this.rows(plan, access, filter, pattern, columns, limit, offset),
-      this.count(plan, access, filter, pattern),
+      this.rows(plan, access, filter, match, columns, limit, offset),
+      this.count(plan, access, filter, match),
     ]);
     return { intakes, total };
   }
 
-  /**
-   * Intakes in scope matching `pattern` (no other filter): those of the matching client pairs,
-   * summed, plus those whose project alone matches. The second part is the costly one when `q`
-   * matches most project names (a scan of the account's `intake_search` rows), so it is not
-   * asked when the pairs already hold every intake in scope, and when no pair matches it skips
-   * testing each row's client fields (no intake can have a matching client then).
-   */
-  private async matches(access: AccessContext, pattern: string): Promise<{ matches: number; scope: number }> {
-    const [pairs, scope] = await Promise.all([this.pairs(access, pattern), this.scopeIntakes(access)]);
-    if (pairs.intakes >= scope) return { matches: pairs.intakes, scope };
-    const params: unknown[] = [pattern];
-    const clientsDiffer = pairs.pairs === 0 ? '' : 'AND NOT (s.client_name LIKE $1 OR s.client_email LIKE $1)';
-    const row = await this.sql.one<{ total: number }>(
-      `SELECT count(*)::int AS total FROM intake_search s
-        WHERE ${accessClause(access, params, 's')} AND s.project LIKE $1 ${clientsDiffer}`,
-      params,
-    );
-    return { matches: pairs.intakes + (row?.total ?? 0), scope };
-  }
-
-  /** The client pairs in scope whose name or e-mail matches `pattern`, and their intakes. */
+  /** The client pairs in scope whose name or e-mail contains `q`, and how many intakes they have. */
   private async pairs(access: AccessContext, pattern: string): Promise<{ pairs: number; intakes: number }> {
     const params: unknown[] = [pattern];
     const row = await this.sql.one<{ pairs: number; intakes: number }>(
@@ -118,17 +131,35 @@ export class IntakeSearch {
     return row?.total ?? 0;
   }
 
+  /**
+   * Intakes in scope whose project contains `q` and whose client does not (trigram index on
+   * `intake_search.project`), or `atMost` of them. When `q` matches most project names this scans
+   * the account's `intake_search` rows; with no matching client it tests only the project (one
+   * LIKE a row, not three).
+   */
+  private async projectsAlone(access: AccessContext, match: Match, atMost?: number): Promise<number> {
+    const params: unknown[] = [match.pattern];
+    const where = [accessClause(access, params, 's'), 's.project LIKE $1'];
+    if (match.clients) where.push('NOT (s.client_name LIKE $1 OR s.client_email LIKE $1)');
+    const found = `SELECT 1 FROM intake_search s WHERE ${where.join(' AND ')}`;
+    if (atMost !== undefined) params.push(atMost);
+    const row = await this.sql.one<{ total: number }>(
+      `SELECT count(*)::int AS total FROM (${found}${atMost === undefined ? '' : ` LIMIT $${params.length}`}) m`,
+      params,
+    );
+    return row?.total ?? 0;
+  }
+
   private rows(
     plan: SearchPlan,
     access: AccessContext,
     filter: ListFilter,
-    pattern: string,
+    match: Match,
     columns: string,
     limit: number,
     offset: number,
   ): Promise<ListIntake[]> {
-    const { sql, params } =
-      plan === 'sparse' ? this.sparse(access, filter, pattern) : this.dense(access, filter, pattern);
+    const { sql, params } = plan === 'sparse' ? this.sparse(access, filter, match) : this.dense(access, filter, match);
     params.push(limit, offset);
     return this.sql.query<ListIntake>(
       `${sql.replace('$COLUMNS', columns)} ORDER BY i.created_at DESC, i.id DESC LIMIT $${params.length - 1} OFFSET $${params.length}`,
@@ -136,33 +167,47 @@ export class IntakeSearch {
     );
   }
 
-  private async count(plan: SearchPlan, access: AccessContext, filter: ListFilter, pattern: string): Promise<number> {
+  /**
+   * The total with other filters: by the sparse plan, the matches looked up; by the dense one,
+   * every filtered intake in scope tested on the narrow `intake_search` rows (migration
+   * 1795003600000), not on `intakes`.
+   */
+  private async count(plan: SearchPlan, access: AccessContext, filter: ListFilter, match: Match): Promise<number> {
     const { sql, params } =
-      plan === 'sparse' ? this.sparse(access, filter, pattern) : this.dense(access, filter, pattern);
+      plan === 'sparse' ? this.sparse(access, filter, match) : this.searchRows(access, filter, match);
     const row = await this.sql.one<{ total: number }>(sql.replace('$COLUMNS', 'count(*)::int AS total'), params);
     return row?.total ?? 0;
+  }
+
+  private searchRows(access: AccessContext, filter: ListFilter, match: Match): { sql: string; params: unknown[] } {
+    const params: unknown[] = [match.pattern];
+    const where = [accessClause(access, params, 's'), ...filterClauses(filter, params, 's')];
+    const test = match.clients
+      ? '(s.project LIKE $1 OR s.client_name LIKE $1 OR s.client_email LIKE $1)'
+      : 's.project LIKE $1';
+    return { sql: `SELECT $COLUMNS FROM intake_search s WHERE ${where.join(' AND ')} AND ${test}`, params };
   }
 
   /**
    * The matches looked up: the intakes of the matching client pairs (by the client e-mail
    * index) and those whose project matches (trigram), then the other filters.
    */
-  private sparse(access: AccessContext, filter: ListFilter, pattern: string): { sql: string; params: unknown[] } {
-    const params: unknown[] = [pattern];
-    const pairs = accessClause(access, params, 'c');
-    const intakes = accessClause(access, params, 'i');
+  private sparse(access: AccessContext, filter: ListFilter, match: Match): { sql: string; params: unknown[] } {
+    const params: unknown[] = [match.pattern];
     const projects = accessClause(access, params, 's');
+    const projectMatches = `SELECT s.intake_id AS id FROM intake_search s WHERE ${projects} AND s.project LIKE $1`;
+    const matched = match.clients
+      ? `SELECT i.id FROM (
+           SELECT DISTINCT c.client_name, c.client_email FROM intake_client_texts c
+            WHERE ${accessClause(access, params, 'c')} AND (c.client_name LIKE $1 OR c.client_email LIKE $1)) pairs
+         JOIN intakes i ON lower(i.client_email) = pairs.client_email AND lower(i.client_name) = pairs.client_name
+          WHERE ${accessClause(access, params, 'i')}
+         UNION
+         ${projectMatches}`
+      : projectMatches;
     const where = ['TRUE', ...filterClauses(filter, params)];
     return {
-      sql: `WITH pairs AS (
-              SELECT DISTINCT c.client_name, c.client_email FROM intake_client_texts c
-               WHERE ${pairs} AND (c.client_name LIKE $1 OR c.client_email LIKE $1)),
-            matched AS (
-              SELECT i.id FROM pairs JOIN intakes i
-                ON lower(i.client_email) = pairs.client_email AND lower(i.client_name) = pairs.client_name
-               WHERE ${intakes}
-              UNION
-              SELECT s.intake_id FROM intake_search s WHERE ${projects} AND s.project LIKE $1)
+      sql: `WITH matched AS (${matched})
             SELECT $COLUMNS FROM matched m JOIN intakes i ON i.id = m.id WHERE ${where.join(' AND ')}`,
       params,
     };
@@ -173,12 +218,14 @@ export class IntakeSearch {
    * trigram index, so PostgreSQL cannot turn the match into a bitmap of every match): with the
    * page's LIMIT it walks the list index and stops as soon as the page is full.
    */
-  private dense(access: AccessContext, filter: ListFilter, pattern: string): { sql: string; params: unknown[] } {
-    const params: unknown[] = [pattern];
+  private dense(access: AccessContext, filter: ListFilter, match: Match): { sql: string; params: unknown[] } {
+    const params: unknown[] = [match.pattern];
     const where = [accessClause(access, params, 'i'), ...filterClauses(filter, params)];
+    const test = match.clients
+      ? '(lower(i.project_name) LIKE $1 OR lower(i.client_name) LIKE $1 OR lower(i.client_email) LIKE $1)'
+      : 'lower(i.project_name) LIKE $1';
     return {
-      sql: `SELECT $COLUMNS FROM intakes i WHERE ${where.join(' AND ')}
-              AND (lower(i.project_name) LIKE $1 OR lower(i.client_name) LIKE $1 OR lower(i.client_email) LIKE $1)`,
+      sql: `SELECT $COLUMNS FROM intakes i WHERE ${where.join(' AND ')} AND ${test}`,
       params,
     };
   }

@@ -212,9 +212,10 @@ export class PostgresIntakeStore extends IntakeStore {
     limit: number,
     offset: number,
   ): Promise<{ rows: ListRow[]; total: number }> {
+    const withoutQ = () => this.listWithoutQ(access, filter, limit, offset);
     const { intakes, total } = filter.q
-      ? await this.search.page(access, { ...filter, q: filter.q }, limit, offset, LIST_COLUMNS)
-      : await this.listWithoutQ(access, filter, limit, offset);
+      ? await this.search.page(access, { ...filter, q: filter.q }, limit, offset, LIST_COLUMNS, withoutQ)
+      : await withoutQ();
     const ids = intakes.map((i) => i.id);
     const items = ids.length
       ? await this.sql.query<Pick<ItemRecord, 'intake_id' | 'key' | 'assignee' | 'required' | 'status'>>(

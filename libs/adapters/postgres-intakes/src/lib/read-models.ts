@@ -10,7 +10,7 @@ interface ReadModelTable {
   idle?: string;
 }
 
-/** Each read model, its key and its from-scratch view `<table>_fresh` (migrations 1795002500000, 1795003500000). */
+/** Each read model, its key and its from-scratch view `<table>_fresh` (migrations 1795002500000, 1795003500000, 1795003600000). */
 const TABLES: readonly ReadModelTable[] = [
   {
     table: 'client_stats',
@@ -21,7 +21,17 @@ const TABLES: readonly ReadModelTable[] = [
   {
     table: 'intake_search',
     keys: ['intake_id'],
-    values: ['account_id', 'mode', 'created_by_key_id', 'created_at', 'project', 'client_name', 'client_email'],
+    values: [
+      'account_id',
+      'mode',
+      'created_by_key_id',
+      'created_at',
+      'project',
+      'client_name',
+      'client_email',
+      'status',
+      'folder_id',
+    ],
   },
   {
     table: 'intake_client_texts',

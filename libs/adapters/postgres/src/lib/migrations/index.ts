@@ -17,6 +17,7 @@ import { ReadModels1795002500000 } from './1795002500000-read-models';
 import { OutboxTraceContext1795002600000 } from './1795002600000-outbox-trace-context';
 import { Billing1795003000000 } from './1795003000000-billing';
 import { SearchByField1795003500000 } from './1795003500000-search-by-field';
+import { SearchFilters1795003600000 } from './1795003600000-search-filters';
 
 /** Every migration, oldest first. A new migration file is added here as well. */
 export const MIGRATIONS = [
@@ -39,4 +40,5 @@ export const MIGRATIONS = [
   OutboxTraceContext1795002600000,
   Billing1795003000000,
   SearchByField1795003500000,
+  SearchFilters1795003600000,
 ];
