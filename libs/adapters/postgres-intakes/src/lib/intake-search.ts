@@ -11,8 +11,8 @@ const SPARSE_ROW_COST = 4;
 
 /**
  * Sparse: look the matches up (the client pairs' intakes by the client e-mail index, projects by
- * trigram) and sort them, a cost that grows with the matches. Dense: walk the list index in
- * order and keep the rows that match, a cost that grows with the rows walked, about
+ * trigram) and sort them, a cost that grows with the matches. Dense: walk `intake_search`'s list
+ * index in order and keep the rows that match, a cost that grows with the rows walked, about
  * (offset + limit) × intakes in scope / matches. The cheaper one, from numbers known before.
  */
 export function searchPlan(matches: number, scopeIntakes: number, offset: number, limit: number): SearchPlan {
@@ -64,9 +64,9 @@ interface Match {
 }
 
 /**
- * `q` on GET /v1/intakes at any account size (issue #19; migrations 1795003500000): an intake
- * matches when its project name, client name or client e-mail contains `q` (case-insensitive).
- * The client pairs are counted first (`intake_client_texts`): when the matching ones hold every
+ * `q` on GET /v1/intakes at any account size (issue #19; migrations 1795003500000 and
+ * 1795003600000): an intake matches when its project name, client name or client e-mail contains
+ * `q` (case-insensitive). The client pairs are counted first (`intake_client_texts`): when the matching ones hold every
  * intake in scope, `q` changes nothing and the list without it is the answer; when none matches,
  * only the project is tested. Without other filters the exact total is the matching pairs'
  * intakes, summed, plus the intakes whose project alone matches, and no page is read past it.
@@ -150,6 +150,12 @@ export class IntakeSearch {
     return row?.total ?? 0;
   }
 
+  /**
+   * The page. Sparse: the matches looked up, then sorted. Dense: `intake_search` walked in list
+   * order through its list index, the match and the filters tested on each narrow row (their
+   * columns have statistics, so PostgreSQL sees how many rows match and walks; on `intakes` it
+   * guessed a few and sorted every filtered row), then the page's intakes read by id.
+   */
   private rows(
     plan: SearchPlan,
     access: AccessContext,
@@ -161,8 +167,14 @@ export class IntakeSearch {
   ): Promise<ListIntake[]> {
     const { sql, params } = plan === 'sparse' ? this.sparse(access, filter, match) : this.dense(access, filter, match);
     params.push(limit, offset);
+    const page = `LIMIT $${params.length - 1} OFFSET $${params.length}`;
+    const order = 'ORDER BY i.created_at DESC, i.id DESC';
     return this.sql.query<ListIntake>(
-      `${sql.replace('$COLUMNS', columns)} ORDER BY i.created_at DESC, i.id DESC LIMIT $${params.length - 1} OFFSET $${params.length}`,
+      plan === 'sparse'
+        ? `${sql.replace('$COLUMNS', columns)} ${order} ${page}`
+        : `SELECT ${columns} FROM (${sql.replace('$COLUMNS', 's.intake_id')}
+             ORDER BY s.created_at DESC, s.intake_id DESC ${page}) m
+           JOIN intakes i ON i.id = m.intake_id ${order}`,
       params,
     );
   }
@@ -173,19 +185,9 @@ export class IntakeSearch {
    * 1795003600000), not on `intakes`.
    */
   private async count(plan: SearchPlan, access: AccessContext, filter: ListFilter, match: Match): Promise<number> {
-    const { sql, params } =
-      plan === 'sparse' ? this.sparse(access, filter, match) : this.searchRows(access, filter, match);
+    const { sql, params } = plan === 'sparse' ? this.sparse(access, filter, match) : this.dense(access, filter, match);
     const row = await this.sql.one<{ total: number }>(sql.replace('$COLUMNS', 'count(*)::int AS total'), params);
     return row?.total ?? 0;
-  }
-
-  private searchRows(access: AccessContext, filter: ListFilter, match: Match): { sql: string; params: unknown[] } {
-    const params: unknown[] = [match.pattern];
-    const where = [accessClause(access, params, 's'), ...filterClauses(filter, params, 's')];
-    const test = match.clients
-      ? '(s.project LIKE $1 OR s.client_name LIKE $1 OR s.client_email LIKE $1)'
-      : 's.project LIKE $1';
-    return { sql: `SELECT $COLUMNS FROM intake_search s WHERE ${where.join(' AND ')} AND ${test}`, params };
   }
 
   /**
@@ -213,20 +215,13 @@ export class IntakeSearch {
     };
   }
 
-  /**
-   * The list walked in its order, the match tested on each row of `intakes` (which has no
-   * trigram index, so PostgreSQL cannot turn the match into a bitmap of every match): with the
-   * page's LIMIT it walks the list index and stops as soon as the page is full.
-   */
+  /** Every intake in scope that matches and passes the filters, tested on `intake_search`. */
   private dense(access: AccessContext, filter: ListFilter, match: Match): { sql: string; params: unknown[] } {
     const params: unknown[] = [match.pattern];
-    const where = [accessClause(access, params, 'i'), ...filterClauses(filter, params)];
+    const where = [accessClause(access, params, 's'), ...filterClauses(filter, params, 's')];
     const test = match.clients
-      ? '(lower(i.project_name) LIKE $1 OR lower(i.client_name) LIKE $1 OR lower(i.client_email) LIKE $1)'
-      : 'lower(i.project_name) LIKE $1';
-    return {
-      sql: `SELECT $COLUMNS FROM intakes i WHERE ${where.join(' AND ')} AND ${test}`,
-      params,
-    };
+      ? '(s.project LIKE $1 OR s.client_name LIKE $1 OR s.client_email LIKE $1)'
+      : 's.project LIKE $1';
+    return { sql: `SELECT $COLUMNS FROM intake_search s WHERE ${where.join(' AND ')} AND ${test}`, params };
   }
 }

@@ -28,7 +28,6 @@ export interface S3Settings {
  */
 const PART_SIZE = 8 * 1024 * 1024;
 
-/** Regroups a byte stream into buffers of exactly `size` bytes (the last may be shorter). */
 /**
  * The body as parts of `size` bytes (the last may be shorter), copied into one reused buffer: the
  * consumer must be done with a part before it asks for the next, so one part's worth of memory is
