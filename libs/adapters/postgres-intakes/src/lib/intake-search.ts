@@ -66,9 +66,9 @@ interface Match {
 /**
  * `q` on GET /v1/intakes at any account size (issue #19; migrations 1795003500000 and
  * 1795003600000): an intake matches when its project name, client name or client e-mail contains
- * `q` (case-insensitive). The client pairs are counted first (`intake_client_texts`): when the matching ones hold every
- * intake in scope, `q` changes nothing and the list without it is the answer; when none matches,
- * only the project is tested. Without other filters the exact total is the matching pairs'
+ * `q` (case-insensitive). The client pairs are counted first (`intake_client_texts`): when the
+ * matching ones hold every intake in scope, `q` changes nothing and the list without it is the
+ * answer; when none matches, only the project is tested. Without other filters the exact total is the matching pairs'
  * intakes, summed, plus the intakes whose project alone matches, and no page is read past it.
  * With status, folder or client e-mail the total is counted over the filtered matches.
  */
