@@ -12,16 +12,18 @@ describe('api: SIGTERM while serving', () => {
   afterAll(() => api?.kill());
 
   it('turns readiness 503 first, answers every request in flight, exits 0', async () => {
-    api = await startAppProcess('api', { ...harness.environment.env, SHUTDOWN_DRAIN_SECONDS: '1' });
+    // The drain outlasts the balancer's poll many times over, even on a machine busy with other
+    // suites (with 1 s, a CI run once saw the port close before the poller had heard the 503).
+    api = await startAppProcess('api', { ...harness.environment.env, SHUTDOWN_DRAIN_SECONDS: '3' });
     const url = api.url;
     let balancerSendsHere = true;
-    const readiness: number[] = [];
+    const readiness: Array<number | string> = [];
     const reasons: string[] = [];
     const outcomes: Array<number | string> = [];
     const client = async (path: string) => {
       while (balancerSendsHere) {
         try {
-          const response = await fetch(`${url}${path}`);
+          const response = await fetch(`${url}${path}`, { signal: AbortSignal.timeout(10_000) });
           await response.arrayBuffer();
           outcomes.push(response.status);
         } catch (error) {
@@ -31,7 +33,15 @@ describe('api: SIGTERM while serving', () => {
     };
     const balancer = async () => {
       while (balancerSendsHere) {
-        const response = await fetch(`${url}/readyz`);
+        let response: Response;
+        try {
+          response = await fetch(`${url}/readyz`, { signal: AbortSignal.timeout(10_000) });
+        } catch (error) {
+          // A probe that fails takes the instance out as well; the assertions below name it.
+          readiness.push(`probe failed: ${String(error)} ${String((error as { cause?: unknown }).cause)}`);
+          balancerSendsHere = false;
+          break;
+        }
         readiness.push(response.status);
         if (response.status === 503) {
           reasons.push(((await response.json()) as { reason: string }).reason);
