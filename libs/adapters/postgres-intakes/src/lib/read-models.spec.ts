@@ -153,7 +153,7 @@ const withoutQ = (access: AccessContext, filter: Omit<ListFilter, 'q'>, limit: n
 };
 
 describe('read models kept by triggers (PostgreSQL)', () => {
-  it('equal an aggregate from scratch after any sequence of creates, client changes, anonymizations and deletions', async () => {
+  it('equal an aggregate from scratch after any sequence of creates, client and status changes, anonymizations and deletions', async () => {
     await fc.assert(
       fc.asyncProperty(fc.array(op, { minLength: 1, maxLength: 25 }), async (ops) => {
         const accountId = await pg.createAccount();
