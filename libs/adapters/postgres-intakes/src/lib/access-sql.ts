@@ -19,6 +19,15 @@ export function accessClause(access: AccessContext, params: unknown[], alias = '
   return clauses.join(' AND ');
 }
 
+/**
+ * The read models' scope for what a caller sees (migration 1795002500000, kept in step with
+ * accessClause): `*` for a session, `key:<id>` for a test key (its own intakes), else the mode.
+ */
+export function clientScope(access: AccessContext): string {
+  if (access.createdByKeyId) return `key:${access.createdByKeyId}`;
+  return access.mode ?? '*';
+}
+
 /** A LIKE pattern for "contains `q`", case-insensitive against lower-cased text, wildcards taken literally. */
 export function likePattern(q: string): string {
   return `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

@@ -1,7 +1,9 @@
 import { type ListFilter, type ListIntake } from '@intake/application-intakes';
 import { type AccessContext } from '@intake/domain-accounts';
+import { type UnitOfWork } from '@intake/kernel';
 import { type Sql } from '@intake/postgres';
 import { accessClause, likePattern } from './access-sql';
+import { SearchTotals, searchTotalKey, type SearchTotalKey } from './search-totals';
 
 /** How a page of `q` matches is found (searchPlan). */
 export type SearchPlan = 'sparse' | 'dense';
@@ -64,20 +66,43 @@ interface Match {
 }
 
 /**
- * `q` on GET /v1/intakes at any account size (issue #19; migrations 1795003500000 and
- * 1795003600000): an intake matches when its project name, client name or client e-mail contains
+ * A total whose count visits at least this many rows is remembered (`search_totals`): counting
+ * it again would cost more than the trigger that keeps it costs the account's writes.
+ */
+export const REMEMBER_FROM = 10_000;
+
+export interface IntakeSearchOptions {
+  /** Tests: take this plan whatever the numbers say. */
+  plan?: SearchPlan;
+  /** Tests: remember totals from this many rows counted (REMEMBER_FROM). */
+  rememberFrom?: number;
+}
+
+/**
+ * `q` on GET /v1/intakes at any account size (issue #19; migrations 1795003500000 to
+ * 1795003700000): an intake matches when its project name, client name or client e-mail contains
  * `q` (case-insensitive). The client pairs are counted first (`intake_client_texts`): when the
  * matching ones hold every intake in scope, `q` changes nothing and the list without it is the
- * answer; when none matches, only the project is tested. Without other filters the exact total is the matching pairs'
- * intakes, summed, plus the intakes whose project alone matches, and no page is read past it.
- * With status, folder or client e-mail the total is counted over the filtered matches.
+ * answer; when none matches, only the project is tested. Without other filters the exact total
+ * is the matching pairs' intakes, summed, plus the intakes whose project alone matches, and no
+ * page is read past it. With status, folder or client e-mail the total is counted over the
+ * filtered matches. A total whose count visits REMEMBER_FROM rows or more is counted once and
+ * then read from `search_totals`, which a trigger keeps (SearchTotals).
  */
 export class IntakeSearch {
+  private readonly totals: SearchTotals;
+  private readonly forcedPlan?: SearchPlan;
+  private readonly rememberFrom: number;
+
   constructor(
     private readonly sql: Sql,
-    /** Tests: take this plan whatever the numbers say. */
-    private readonly forcedPlan?: SearchPlan,
-  ) {}
+    private readonly uow: UnitOfWork,
+    options: IntakeSearchOptions = {},
+  ) {
+    this.totals = new SearchTotals(sql);
+    this.forcedPlan = options.plan;
+    this.rememberFrom = options.rememberFrom ?? REMEMBER_FROM;
+  }
 
   /** `withoutQ`: the same page without `q`, asked for when `q` matches every intake in scope. */
   async page(
@@ -89,25 +114,83 @@ export class IntakeSearch {
     withoutQ: () => Promise<SearchPage>,
   ): Promise<SearchPage> {
     const pattern = likePattern(filter.q);
-    const [pairs, scope] = await Promise.all([this.pairs(access, pattern), this.scopeIntakes(access)]);
+    const key = searchTotalKey(access, filter, pattern);
+    const [pairs, scope, remembered] = await Promise.all([
+      this.pairs(access, pattern),
+      this.scopeIntakes(access),
+      this.totals.find(key),
+    ]);
     if (pairs.intakes >= scope) return withoutQ();
     const match: Match = { pattern, clients: pairs.pairs > 0 };
     const filtered = Boolean(filter.status || filter.clientEmail || filter.folderId);
     if (!filtered) {
-      const matches = pairs.intakes + (await this.projectsAlone(access, match));
+      const matches = remembered ?? (await this.matches(access, match, pairs.intakes, key));
       const plan = this.forcedPlan ?? searchPlan(matches, scope, offset, limit);
       const intakes = offset >= matches ? [] : await this.rows(plan, access, filter, match, columns, limit, offset);
       return { intakes, total: matches };
     }
-    // The matches without the filters only choose the plan: counted no further than that takes.
+    // Fewer filtered matches than unfiltered ones: a walk for them is a walk for these too.
+    const walk = remembered !== undefined && searchPlan(remembered, scope, offset, limit) === 'dense';
+    const plan =
+      this.forcedPlan ?? (walk ? 'dense' : await this.filteredPlan(access, match, pairs.intakes, scope, offset, limit));
+    const counted = () => this.count(plan, access, filter, match);
+    // The walk's count tests every filtered intake in scope.
+    const total =
+      remembered ?? (plan === 'dense' && scope >= this.rememberFrom ? this.remember(key, counted) : counted());
+    const [intakes, found] = await Promise.all([this.rows(plan, access, filter, match, columns, limit, offset), total]);
+    return { intakes, total: found };
+  }
+
+  /**
+   * The matches without other filters: counted up to rememberFrom; past it, counted whole and
+   * remembered.
+   */
+  private async matches(
+    access: AccessContext,
+    match: Match,
+    pairIntakes: number,
+    key: SearchTotalKey,
+  ): Promise<number> {
+    if (pairIntakes < this.rememberFrom) {
+      const counted = pairIntakes + (await this.projectsAlone(access, match, this.rememberFrom - pairIntakes));
+      if (counted < this.rememberFrom) return counted;
+    }
+    return this.remember(key, async () => {
+      const pairs = await this.pairs(access, match.pattern);
+      return pairs.intakes + (await this.projectsAlone(access, { pattern: match.pattern, clients: pairs.pairs > 0 }));
+    });
+  }
+
+  /**
+   * The plan with other filters, from the matches without them: counted no further than it takes
+   * to decide (planDecidedAt).
+   */
+  private async filteredPlan(
+    access: AccessContext,
+    match: Match,
+    pairIntakes: number,
+    scope: number,
+    offset: number,
+    limit: number,
+  ): Promise<SearchPlan> {
     const decided = planDecidedAt(scope, offset, limit);
-    const projects = pairs.intakes >= decided ? 0 : await this.projectsAlone(access, match, decided - pairs.intakes);
-    const plan = this.forcedPlan ?? searchPlan(pairs.intakes + projects, scope, offset, limit);
-    const [intakes, total] = await Promise.all([
-      this.rows(plan, access, filter, match, columns, limit, offset),
-      this.count(plan, access, filter, match),
-    ]);
-    return { intakes, total };
+    const projects = pairIntakes >= decided ? 0 : await this.projectsAlone(access, match, decided - pairIntakes);
+    return searchPlan(pairIntakes + projects, scope, offset, limit);
+  }
+
+  /**
+   * `count` run in a transaction holding the account's lock, and saved: from then on the trigger
+   * keeps it. Counted without saving when writers hold the lock, or inside a caller's transaction
+   * (whose lock would last until it ends).
+   */
+  private async remember(key: SearchTotalKey, count: () => Promise<number>): Promise<number> {
+    if (this.sql.inTransaction) return count();
+    return this.uow.run(async () => {
+      if (!(await this.totals.lock(key.accountId))) return count();
+      const total = await count();
+      await this.totals.save(key, total);
+      return total;
+    });
   }
 
   /** The client pairs in scope whose name or e-mail contains `q`, and how many intakes they have. */

@@ -11,6 +11,7 @@ import {
   ListRow,
 } from '@intake/application-intakes';
 import { AccessContext } from '@intake/domain-accounts';
+import { UnitOfWork } from '@intake/kernel';
 import { Sql } from '@intake/postgres';
 import { accessClause } from './access-sql';
 import { filterClauses, IntakeSearch } from './intake-search';
@@ -143,9 +144,12 @@ function reviveIntake(row: IntakeRecord): IntakeRecord {
 export class PostgresIntakeStore extends IntakeStore {
   private readonly search: IntakeSearch;
 
-  constructor(private readonly sql: Sql) {
+  constructor(
+    private readonly sql: Sql,
+    uow: UnitOfWork,
+  ) {
     super();
-    this.search = new IntakeSearch(sql);
+    this.search = new IntakeSearch(sql, uow);
   }
 
   async insert(intake: IntakeRecord, items: ItemRecord[]): Promise<void> {

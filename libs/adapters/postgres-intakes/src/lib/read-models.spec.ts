@@ -23,8 +23,10 @@ import {
   type IntakeStoresFixture,
   type TestDatabase,
 } from '@intake/testing';
+import { newId } from '@intake/ids';
 import { type Sql } from '@intake/postgres';
-import { IntakeSearch } from './intake-search';
+import { IntakeSearch, type IntakeSearchOptions, type SearchPlan } from './intake-search';
+import { SEARCH_TOTALS_PER_ACCOUNT, SearchTotals, searchTotalKey } from './search-totals';
 
 let db: TestDatabase;
 let pg: IntakeStoresFixture & { sql: Sql };
@@ -74,32 +76,54 @@ type Op =
   | { kind: 'rename'; target: number; name: number }
   | { kind: 'move'; target: number; email: number }
   | { kind: 'status'; target: number; status: 'sent' | 'completed' }
+  | { kind: 'file'; target: number; filed: boolean }
   | { kind: 'anonymize'; target: number }
-  | { kind: 'delete'; target: number };
+  | { kind: 'delete'; target: number }
+  | { kind: 'ask'; q: number; page: number; plan: SearchPlan };
+
+/** `q` values of the checks; `ask` remembers the totals of some of them before later writes. */
+const QS = ['eva', 'sale', 'example', '100%', '_x', 'web', 'tax'];
+
+const create: fc.Arbitrary<Op> = fc.record({
+  kind: fc.constant('create' as const),
+  email: fc.nat(EMAILS.length - 1),
+  name: fc.nat(NAMES.length - 1),
+  project: fc.nat(PROJECTS.length - 1),
+  mode: fc.constantFrom('live' as const, 'test' as const),
+  key: fc.constantFrom('key_a' as const, 'key_b' as const),
+  minute: fc.nat(60),
+});
 
 const op: fc.Arbitrary<Op> = fc.oneof(
+  { weight: 4, arbitrary: create },
+  fc.record({ kind: fc.constant('rename' as const), target: fc.nat(), name: fc.nat(NAMES.length - 1) }),
+  fc.record({ kind: fc.constant('move' as const), target: fc.nat(), email: fc.nat(EMAILS.length - 1) }),
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      kind: fc.constant('status' as const),
+      target: fc.nat(),
+      status: fc.constantFrom('sent' as const, 'completed' as const),
+    }),
+  },
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant('file' as const), target: fc.nat(), filed: fc.boolean() }) },
+  fc.record({ kind: fc.constant('anonymize' as const), target: fc.nat() }),
+  fc.record({ kind: fc.constant('delete' as const), target: fc.nat() }),
   {
     weight: 4,
     arbitrary: fc.record({
-      kind: fc.constant('create' as const),
-      email: fc.nat(EMAILS.length - 1),
-      name: fc.nat(NAMES.length - 1),
-      project: fc.nat(PROJECTS.length - 1),
-      mode: fc.constantFrom('live' as const, 'test' as const),
-      key: fc.constantFrom('key_a' as const, 'key_b' as const),
-      minute: fc.nat(60),
+      kind: fc.constant('ask' as const),
+      q: fc.nat(QS.length - 1),
+      page: fc.nat(PAGES.length - 1),
+      plan: fc.constantFrom('sparse' as const, 'dense' as const),
     }),
   },
-  fc.record({ kind: fc.constant('rename' as const), target: fc.nat(), name: fc.nat(NAMES.length - 1) }),
-  fc.record({ kind: fc.constant('move' as const), target: fc.nat(), email: fc.nat(EMAILS.length - 1) }),
-  fc.record({
-    kind: fc.constant('status' as const),
-    target: fc.nat(),
-    status: fc.constantFrom('sent' as const, 'completed' as const),
-  }),
-  fc.record({ kind: fc.constant('anonymize' as const), target: fc.nat() }),
-  fc.record({ kind: fc.constant('delete' as const), target: fc.nat() }),
 );
+
+/** A few intakes first, then anything: searches remembered early are kept through the writes after them. */
+const sequences = fc
+  .tuple(fc.array(create, { minLength: 2, maxLength: 6 }), fc.array(op, { minLength: 1, maxLength: 25 }))
+  .map(([first, then]) => [...first, ...then]);
 
 /**
  * Applies the operations through the PostgreSQL store (whose triggers keep the read models) and,
@@ -107,6 +131,9 @@ const op: fc.Arbitrary<Op> = fc.oneof(
  */
 async function apply(accountId: string, ops: readonly Op[], memory: InMemoryIntakeStore): Promise<void> {
   const live: IntakeRecord[] = [];
+  // The folder intakes are filed in and taken out of (the pages' `folder_id=none`).
+  const folder = { id: newId('folder'), account_id: accountId, name: 'Shop', sort_order: 0, created_at: at(0) };
+  expect(await pg.uow.run(() => pg.folders.insert(folder))).toBe(true);
   for (const [index, o] of ops.entries()) {
     if (o.kind === 'create') {
       const intake = anIntake(accountId, {
@@ -121,6 +148,13 @@ async function apply(accountId: string, ops: readonly Op[], memory: InMemoryInta
       await pg.intakes.insert(intake, []);
       await memory.insert(intake, []);
       live.push(intake);
+      continue;
+    }
+    if (o.kind === 'ask') {
+      const page = PAGES[o.page] ?? [{}, 20, 0];
+      // A filtered total is remembered by the walk (whose count visits every filtered intake).
+      const plan = Object.keys(page[0]).length ? 'dense' : o.plan;
+      for (const access of views(accountId)) await expectSearch(access, QS[o.q] as string, page, memory, { plan });
       continue;
     }
     const index_ = live.length ? o.target % live.length : -1;
@@ -139,11 +173,52 @@ async function apply(accountId: string, ops: readonly Op[], memory: InMemoryInta
           ? { ...current, client_email: EMAILS[o.email] ?? 'x' }
           : o.kind === 'status'
             ? { ...current, status: o.status }
-            : purgedIntake({ ...current, retention_anonymize: true }, at(100));
+            : o.kind === 'file'
+              ? { ...current, folder_id: o.filed ? folder.id : null }
+              : purgedIntake({ ...current, retention_anonymize: true }, at(100));
     expect(await pg.intakes.update(changed)).toBe(true);
     expect(await memory.update(changed)).toBe(true);
     live[index_] = { ...changed, version: changed.version + 1 };
   }
+}
+
+/**
+ * One search, by `options.plan` or the cheaper one, by a searcher that remembers every total it
+ * counts over one row or more (so the writes after it must keep the total), compared with the
+ * in-memory store's answer.
+ */
+async function expectSearch(
+  access: AccessContext,
+  q: string,
+  [extra, limit, offset]: (typeof PAGES)[number],
+  memory: InMemoryIntakeStore,
+  options: IntakeSearchOptions = {},
+): Promise<void> {
+  const found = await new IntakeSearch(pg.sql, pg.uow, { rememberFrom: 1, ...options }).page(
+    access,
+    { q, ...extra },
+    limit,
+    offset,
+    'i.id',
+    withoutQ(access, extra, limit, offset),
+  );
+  const expected = await memory.list(access, { q, ...extra }, limit, offset);
+  expect({ plan: options.plan, q, extra, ids: found.intakes.map((r) => r.id), total: found.total }).toEqual({
+    plan: options.plan,
+    q,
+    extra,
+    ids: expected.rows.map((r) => r.intake.id),
+    total: expected.total,
+  });
+}
+
+/** An account's remembered search totals: pattern and total. */
+async function rememberedTotals(accountId: string): Promise<Array<[string, number]>> {
+  const rows = await pg.sql.query<{ pattern: string; total: number }>(
+    `SELECT pattern, total FROM search_totals WHERE account_id = $1 ORDER BY pattern`,
+    [accountId],
+  );
+  return rows.map((r) => [r.pattern, r.total]);
 }
 
 /** The list without `q`, for a search whose `q` matches every intake in scope. */
@@ -153,9 +228,9 @@ const withoutQ = (access: AccessContext, filter: Omit<ListFilter, 'q'>, limit: n
 };
 
 describe('read models kept by triggers (PostgreSQL)', () => {
-  it('equal an aggregate from scratch after any sequence of creates, client and status changes, anonymizations and deletions', async () => {
+  it('equal an aggregate from scratch after any sequence of creates, client and status changes, anonymizations, deletions and remembered searches', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.array(op, { minLength: 1, maxLength: 25 }), async (ops) => {
+      fc.asyncProperty(sequences, async (ops) => {
         const accountId = await pg.createAccount();
         const memoryDb = new InMemoryDatabase();
         const memory = new InMemoryIntakeStore(memoryDb);
@@ -166,7 +241,7 @@ describe('read models kept by triggers (PostgreSQL)', () => {
         expect(await pg.readModels.reconcile(accountId)).toEqual(NO_DRIFT);
         // And the reads answer what the in-memory stores compute from the intakes.
         for (const access of views(accountId)) {
-          for (const q of [undefined, 'eva', 'sale', 'example', '100%', '_x', 'web', 'tax']) {
+          for (const q of [undefined, ...QS]) {
             expect(await pg.clients.list(access, q, 100, 0)).toEqual(await memoryClients.list(access, q, 100, 0));
             const filter: ListFilter = q ? { q } : {};
             const ids = async (store: typeof memory | IntakeStoresFixture['intakes']) => {
@@ -177,23 +252,7 @@ describe('read models kept by triggers (PostgreSQL)', () => {
             if (!q) continue;
             // Both ways of finding a page give the same page and total, with and without other filters.
             for (const plan of ['sparse', 'dense'] as const) {
-              const search = new IntakeSearch(pg.sql, plan);
-              for (const [extra, limit, offset] of PAGES) {
-                const expected = await memory.list(access, { q, ...extra }, limit, offset);
-                const found = await search.page(
-                  access,
-                  { q, ...extra },
-                  limit,
-                  offset,
-                  'i.id',
-                  withoutQ(access, extra, limit, offset),
-                );
-                expect({ plan, ids: found.intakes.map((r) => r.id), total: found.total }).toEqual({
-                  plan,
-                  ids: expected.rows.map((r) => r.intake.id),
-                  total: expected.total,
-                });
-              }
+              for (const page of PAGES) await expectSearch(access, q, page, memory, { plan });
             }
           }
         }
@@ -248,7 +307,7 @@ describe('read models kept by triggers (PostgreSQL)', () => {
         total: expected.length,
       });
       for (const plan of ['sparse', 'dense'] as const) {
-        const found = await new IntakeSearch(pg.sql, plan).page(
+        const found = await new IntakeSearch(pg.sql, pg.uow, { plan }).page(
           access,
           { q },
           20,
@@ -329,6 +388,131 @@ describe('read models kept by triggers (PostgreSQL)', () => {
     });
   });
 
+  describe('remembered search totals', () => {
+    const remembering = () => new IntakeSearch(pg.sql, pg.uow, { rememberFrom: 1 });
+    const search = (accountId: string, q: string) =>
+      remembering().page(sessionAccess(accountId), { q }, 20, 0, 'i.id', withoutQ(sessionAccess(accountId), {}, 20, 0));
+    const web = (accountId: string, minute: number) =>
+      anIntake(accountId, {
+        project_name: 'Web',
+        client_name: 'Eva',
+        client_email: 'eva@example.com',
+        created_at: at(minute),
+      });
+
+    /** A promise and the function that settles it. */
+    function signal(): [Promise<void>, () => void] {
+      let settle!: () => void;
+      const promise = new Promise<void>((resolve) => (settle = resolve));
+      return [promise, settle];
+    }
+
+    it('a write that waits for a total being counted adds itself once it is saved', async () => {
+      const accountId = await pg.createAccount();
+      await pg.intakes.insert(web(accountId, 1), []);
+      await pg.intakes.insert(anIntake(accountId, { project_name: 'Logo', client_email: 'eva@example.com' }), []);
+      const totals = new SearchTotals(pg.sql);
+      const [locked, lockTaken] = signal();
+      const [gate, release] = signal();
+      const counter = pg.uow.run(async () => {
+        expect(await totals.lock(accountId)).toBe(true);
+        lockTaken();
+        await gate;
+        const row = await pg.sql.one<{ n: number }>(
+          `SELECT count(*)::int AS n FROM intake_search WHERE account_id = $1 AND project LIKE '%web%'`,
+          [accountId],
+        );
+        await totals.save(searchTotalKey(sessionAccess(accountId), {}, '%web%'), row?.n ?? -1);
+      });
+      await locked;
+      const writer = pg.uow.run(() => pg.intakes.insert(web(accountId, 2), []));
+      await pg.waitForLockWaiter(); // the write's trigger waits for the count's lock
+      release();
+      await Promise.all([counter, writer]);
+      expect(await rememberedTotals(accountId)).toEqual([['%web%', 2]]);
+      expect((await search(accountId, 'web')).total).toBe(2);
+      expect(await pg.readModels.reconcile(accountId)).toEqual(NO_DRIFT);
+    });
+
+    it('a search while a write holds the lock counts without remembering', async () => {
+      const accountId = await pg.createAccount();
+      await pg.intakes.insert(web(accountId, 1), []);
+      const [written, wrote] = signal();
+      const [gate, release] = signal();
+      const writer = pg.uow.run(async () => {
+        await pg.intakes.insert(web(accountId, 2), []);
+        wrote();
+        await gate;
+      });
+      await written;
+      expect((await search(accountId, 'web')).total).toBe(1); // the uncommitted intake is not seen
+      expect(await rememberedTotals(accountId)).toEqual([]);
+      release();
+      await writer;
+      expect((await search(accountId, 'web')).total).toBe(2);
+      expect(await rememberedTotals(accountId)).toEqual([['%web%', 2]]);
+    });
+
+    it('follows the status and the folder of the intakes a filtered total counts', async () => {
+      const accountId = await pg.createAccount();
+      const folder = { id: newId('folder'), account_id: accountId, name: 'Shop', sort_order: 0, created_at: at(0) };
+      await pg.uow.run(() => pg.folders.insert(folder));
+      const first = web(accountId, 1);
+      await pg.intakes.insert(first, []);
+      await pg.intakes.insert(web(accountId, 2), []);
+      await pg.intakes.insert(anIntake(accountId, { project_name: 'Logo', client_email: 'petr@example.com' }), []);
+      const walk = new IntakeSearch(pg.sql, pg.uow, { plan: 'dense', rememberFrom: 1 });
+      const ask = (filter: Omit<ListFilter, 'q'>) =>
+        walk.page(sessionAccess(accountId), { q: 'web', ...filter }, 20, 0, 'i.id', async () => {
+          throw new Error('q matches fewer than all');
+        });
+      expect((await ask({ status: 'sent' })).total).toBe(2);
+      expect((await ask({ folderId: 'none' })).total).toBe(2);
+      await pg.intakes.update({ ...first, status: 'completed', folder_id: folder.id });
+      expect(await rememberedTotals(accountId)).toEqual([
+        ['%web%', 1],
+        ['%web%', 1],
+      ]);
+      expect(await pg.readModels.reconcile(accountId)).toEqual(NO_DRIFT);
+    });
+
+    it("inside a caller's transaction a total is counted, not remembered", async () => {
+      const accountId = await pg.createAccount();
+      await pg.intakes.insert(web(accountId, 1), []);
+      await pg.uow.run(async () => expect((await search(accountId, 'web')).total).toBe(1));
+      expect(await rememberedTotals(accountId)).toEqual([]);
+    });
+
+    it("follows creates, changes and deletions, and keeps the account's most recently asked", async () => {
+      const accountId = await pg.createAccount();
+      const first = web(accountId, 1);
+      await pg.intakes.insert(first, []);
+      expect((await search(accountId, 'web')).total).toBe(1);
+      await pg.intakes.insert(web(accountId, 2), []);
+      await pg.intakes.update({ ...first, project_name: 'Logo' });
+      expect(await rememberedTotals(accountId)).toEqual([['%web%', 1]]);
+      await pg.intakes.insert(web(accountId, 3), []);
+      expect(await rememberedTotals(accountId)).toEqual([['%web%', 2]]);
+      await pg.intakes.delete(sessionAccess(accountId), first.id);
+      expect(await rememberedTotals(accountId)).toEqual([['%web%', 2]]);
+
+      // 24 more searches, each matching this project alone.
+      const more = '0123456789dfghijknrstuyz';
+      await pg.intakes.insert(
+        anIntake(accountId, { project_name: more, client_name: 'Q', client_email: 'q@q.qq' }),
+        [],
+      );
+      for (const q of more) expect((await search(accountId, q)).total).toBe(1);
+      const kept = (await rememberedTotals(accountId)).map(([pattern]) => pattern);
+      expect(kept).toHaveLength(SEARCH_TOTALS_PER_ACCOUNT);
+      expect(kept).not.toContain('%web%');
+      expect(kept).not.toContain('%3%');
+      expect(kept).toContain('%4%');
+      expect(kept).toContain('%z%');
+      expect(await pg.readModels.reconcile(accountId)).toEqual(NO_DRIFT);
+    });
+  });
+
   it('ReconcileReadModels finds drift in every read model, repairs it, logs it, and finds none the second time', async () => {
     const accountId = await pg.createAccount();
     const untouched = await pg.createAccount();
@@ -338,6 +522,19 @@ describe('read models kept by triggers (PostgreSQL)', () => {
     for (const intake of [eva, petr, test, anIntake(untouched)]) await pg.intakes.insert(intake, []);
     const expected = await pg.clients.list(sessionAccess(accountId), undefined, 10, 0);
     const expectedSearch = await pg.intakes.list(sessionAccess(accountId), { q: 'eva' }, 10, 0);
+    // A remembered total of 'eva' (two intakes), kept by the trigger from here on.
+    const remembering = new IntakeSearch(pg.sql, pg.uow, { rememberFrom: 1 });
+    const ask = () =>
+      remembering.page(
+        sessionAccess(accountId),
+        { q: 'eva' },
+        10,
+        0,
+        'i.id',
+        withoutQ(sessionAccess(accountId), {}, 10, 0),
+      );
+    expect((await ask()).total).toBe(2);
+    expect(await rememberedTotals(accountId)).toEqual([['%eva%', 2]]);
 
     const tamper = [
       `DELETE FROM client_stats WHERE account_id = $1 AND scope = '*' AND email_key = 'eva@example.com'`,
@@ -350,6 +547,7 @@ describe('read models kept by triggers (PostgreSQL)', () => {
       `UPDATE intake_client_texts SET n = 40 WHERE account_id = $1 AND client_email = 'petr@example.com'`,
       `UPDATE intake_counts SET n = n + 5 WHERE account_id = $1 AND mode = 'test'`,
       `INSERT INTO audit_counts VALUES ($1, 'intake.created', '', 3)`,
+      `UPDATE search_totals SET total = 40 WHERE account_id = $1`,
     ];
     for (const statement of tamper) await pg.sql.query(statement, statement.includes('$1') ? [accountId] : []);
 
@@ -362,6 +560,7 @@ describe('read models kept by triggers (PostgreSQL)', () => {
       intake_client_texts: 2,
       intake_counts: 1,
       audit_counts: 1,
+      search_totals: 1,
     };
     const report = await reconcile.execute();
     expect(report).toEqual(expect.objectContaining(drift));
@@ -370,6 +569,7 @@ describe('read models kept by triggers (PostgreSQL)', () => {
 
     expect(await pg.clients.list(sessionAccess(accountId), undefined, 10, 0)).toEqual(expected);
     expect(await pg.intakes.list(sessionAccess(accountId), { q: 'eva' }, 10, 0)).toEqual(expectedSearch);
+    expect(await rememberedTotals(accountId)).toEqual([['%eva%', 2]]);
     expect(await reconcile.execute({ accountId })).toEqual({ ...NO_DRIFT, accounts: 1 });
     expect(diagnostics.warnings).toHaveLength(1);
   });

@@ -10,7 +10,7 @@ interface ReadModelTable {
   idle?: string;
 }
 
-/** Each read model, its key and its from-scratch view `<table>_fresh` (migrations 1795002500000, 1795003500000, 1795003600000). */
+/** Each read model, its key and its from-scratch view `<table>_fresh` (migrations 1795002500000, 1795003500000 to 1795003700000). */
 const TABLES: readonly ReadModelTable[] = [
   {
     table: 'client_stats',
@@ -46,6 +46,12 @@ const TABLES: readonly ReadModelTable[] = [
     idle: 'n = 0',
   },
   { table: 'audit_counts', keys: ['account_id', 'action', 'actor_id'], values: ['n'], idle: 'n = 0' },
+  // After intake_search, whose repairs its trigger follows: each remembered total recounted.
+  {
+    table: 'search_totals',
+    keys: ['account_id', 'scope', 'pattern', 'status', 'folder', 'client_email'],
+    values: ['total', 'asked_at'],
+  },
 ];
 
 /** One statement per read model: rows that differ from the fresh ones are written, extra rows deleted. */

@@ -2,16 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { ClientDirectory, ClientView } from '@intake/application-intakes';
 import { AccessContext } from '@intake/domain-accounts';
 import { Sql } from '@intake/postgres';
-import { likePattern } from './access-sql';
-
-/**
- * The client read model's scope for what a caller sees (migration 1795002500000, kept in step with
- * accessClause): `*` for a session, `key:<id>` for a test key (its own intakes), else the mode.
- */
-export function clientScope(access: AccessContext): string {
-  if (access.createdByKeyId) return `key:${access.createdByKeyId}`;
-  return access.mode ?? '*';
-}
+import { clientScope, likePattern } from './access-sql';
 
 /**
  * The client list from `client_stats` (one row per account, scope and client, kept by triggers on

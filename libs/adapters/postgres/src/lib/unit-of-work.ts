@@ -24,6 +24,11 @@ export class PostgresUnitOfWork extends UnitOfWork {
 export class Sql {
   constructor(private readonly dataSource: DataSource) {}
 
+  /** Whether statements run inside a unit of work (its transaction) rather than on the pool. */
+  get inTransaction(): boolean {
+    return transaction.getStore() !== undefined;
+  }
+
   /**
    * The rows of a statement (for UPDATE/DELETE: the RETURNING rows). Inside a unit of work it runs
    * on the transaction's connection; otherwise straight on the driver's pg pool, which is the

@@ -30,15 +30,16 @@ async function waitForLockWaiter(dataSource: DataSource): Promise<void> {
 export async function postgresIntakeStores(url: string): Promise<IntakeStoresFixture & { sql: Sql }> {
   const dataSource = await new DataSource(dataSourceOptions({ url, poolSize: 4 })).initialize();
   const sql = new Sql(dataSource);
+  const uow = new PostgresUnitOfWork(dataSource);
   return {
     sql,
-    intakes: new PostgresIntakeStore(sql),
+    intakes: new PostgresIntakeStore(sql, uow),
     idempotency: new PostgresIdempotencyStore(sql),
     folders: new PostgresFolderStore(sql),
     templates: new PostgresTemplateStore(sql),
     clients: new PostgresClientDirectory(sql),
     readModels: new PostgresReadModels(dataSource),
-    uow: new PostgresUnitOfWork(dataSource),
+    uow,
     createAccount: async () => {
       const id = newId('account');
       await sql.query(`INSERT INTO accounts (id, name, created_at, updated_at) VALUES ($1, 'Studio', $2, $2)`, [

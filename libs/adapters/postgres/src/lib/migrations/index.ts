@@ -18,6 +18,7 @@ import { OutboxTraceContext1795002600000 } from './1795002600000-outbox-trace-co
 import { Billing1795003000000 } from './1795003000000-billing';
 import { SearchByField1795003500000 } from './1795003500000-search-by-field';
 import { SearchFilters1795003600000 } from './1795003600000-search-filters';
+import { SearchTotals1795003700000 } from './1795003700000-search-totals';
 
 /** Every migration, oldest first. A new migration file is added here as well. */
 export const MIGRATIONS = [
@@ -41,4 +42,5 @@ export const MIGRATIONS = [
   Billing1795003000000,
   SearchByField1795003500000,
   SearchFilters1795003600000,
+  SearchTotals1795003700000,
 ];

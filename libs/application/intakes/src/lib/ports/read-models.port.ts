@@ -6,6 +6,7 @@ export interface ReadModelDrift {
   intake_client_texts: number;
   intake_counts: number;
   audit_counts: number;
+  search_totals: number;
 }
 
 export const NO_DRIFT: ReadModelDrift = {
@@ -15,11 +16,12 @@ export const NO_DRIFT: ReadModelDrift = {
   intake_client_texts: 0,
   intake_counts: 0,
   audit_counts: 0,
+  search_totals: 0,
 };
 
 /**
  * The read models kept beside the intakes (client list, client totals, search text, client
- * texts, intake counts, audit counts): in PostgreSQL triggers keep them in the writing transaction (docs/decisions.md,
+ * texts, intake counts, audit counts, remembered search totals): in PostgreSQL triggers keep them in the writing transaction (docs/decisions.md,
  * "Reads at scale"); this port recomputes them from scratch to find and repair drift.
  */
 export abstract class ReadModels {
