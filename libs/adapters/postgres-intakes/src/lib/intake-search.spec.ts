@@ -31,6 +31,24 @@ describe('searchPlan', () => {
   });
 });
 
+describe('searchPlan as matches grow', () => {
+  it('never goes back from the walk to looking up (a filtered total that calls for the walk speaks for the unfiltered)', () => {
+    fc.assert(
+      fc.property(
+        fc.nat(2_000_000),
+        fc.nat(2_000_000),
+        fc.nat(2_000_000),
+        fc.nat(20_000),
+        fc.integer({ min: 1, max: 100 }),
+        (matches, more, scope, offset, limit) => {
+          fc.pre(searchPlan(matches, scope, offset, limit) === 'dense');
+          expect(searchPlan(matches + more, scope, offset, limit)).toBe('dense');
+        },
+      ),
+    );
+  });
+});
+
 describe('planDecidedAt', () => {
   const sizes = fc.record({
     scope: fc.nat(2_000_000),

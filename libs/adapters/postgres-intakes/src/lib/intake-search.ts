@@ -129,7 +129,8 @@ export class IntakeSearch {
       const intakes = offset >= matches ? [] : await this.rows(plan, access, filter, match, columns, limit, offset);
       return { intakes, total: matches };
     }
-    // Fewer filtered matches than unfiltered ones: a walk for them is a walk for these too.
+    // The filtered matches are no more than the unfiltered ones: when they already call for the
+    // walk, so would those (searchPlan walks sooner the more match).
     const walk = remembered !== undefined && searchPlan(remembered, scope, offset, limit) === 'dense';
     const plan =
       this.forcedPlan ?? (walk ? 'dense' : await this.filteredPlan(access, match, pairs.intakes, scope, offset, limit));
