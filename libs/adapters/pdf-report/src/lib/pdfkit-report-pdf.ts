@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import PDFDocument from 'pdfkit';
+import type PDFDocumentClass from 'pdfkit';
 import { type ReportDocument, ReportPdf, type ReportRow } from '@intake/application-results';
 
 /** Node's own require inside a webpack bundle (where `require.resolve` yields a module id). */
@@ -37,6 +37,15 @@ const dejaVu = () => {
   return (fonts = { regular: parse(paths.regular), bold: parse(paths.bold) });
 };
 
+/**
+ * pdfkit (with fontkit, brotli and its other dependencies, ~7 MB of the api's memory) loaded by
+ * the first report, not at start: most api processes never write one, and the memory targets
+ * (a 1 GiB upload under 200 MB) count every resident byte.
+ */
+let pdfkit: typeof PDFDocumentClass | undefined;
+// A literal `require('pdfkit')` keeps the bundler recording it as the app's dependency.
+const PDFDocument = (): typeof PDFDocumentClass => (pdfkit ??= require('pdfkit') as typeof PDFDocumentClass);
+
 const MARGIN = 50;
 const GREY = '#555555';
 
@@ -49,7 +58,7 @@ const GREY = '#555555';
 export class PdfKitReportPdf extends ReportPdf {
   async render(document: ReportDocument, lastLine: string): Promise<Buffer> {
     const { regular, bold } = dejaVu();
-    const doc = new PDFDocument({
+    const doc = new (PDFDocument())({
       size: 'A4',
       margin: MARGIN,
       lang: document.language,
