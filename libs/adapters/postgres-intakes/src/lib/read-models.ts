@@ -10,7 +10,10 @@ interface ReadModelTable {
   idle?: string;
 }
 
-/** Each read model, its key and its from-scratch view `<table>_fresh` (migrations 1795002500000, 1795003500000 to 1795003700000). */
+/**
+ * Each read model, its key and its from-scratch view `<table>_fresh` (migrations 1795002500000,
+ * 1795003500000 to 1795003700000).
+ */
 const TABLES: readonly ReadModelTable[] = [
   {
     table: 'client_stats',
@@ -46,7 +49,7 @@ const TABLES: readonly ReadModelTable[] = [
     idle: 'n = 0',
   },
   { table: 'audit_counts', keys: ['account_id', 'action', 'actor_id'], values: ['n'], idle: 'n = 0' },
-  // After intake_search, whose repairs its trigger follows: each remembered total recounted.
+  // Last: the repairs of intake_search above reach it through its trigger, then each total is recounted.
   {
     table: 'search_totals',
     keys: ['account_id', 'scope', 'pattern', 'status', 'folder', 'client_email'],

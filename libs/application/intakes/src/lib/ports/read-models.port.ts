@@ -21,8 +21,9 @@ export const NO_DRIFT: ReadModelDrift = {
 
 /**
  * The read models kept beside the intakes (client list, client totals, search text, client
- * texts, intake counts, audit counts, remembered search totals): in PostgreSQL triggers keep them in the writing transaction (docs/decisions.md,
- * "Reads at scale"); this port recomputes them from scratch to find and repair drift.
+ * texts, intake counts, audit counts, remembered search totals): in PostgreSQL triggers keep
+ * them in the writing transaction (docs/decisions.md, "Reads at scale"); this port recomputes
+ * them from scratch to find and repair drift.
  */
 export abstract class ReadModels {
   /** Account ids after `after` (in id order), at most `limit` of them. */
