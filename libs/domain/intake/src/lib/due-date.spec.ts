@@ -59,7 +59,9 @@ describe('dueDateEnd: the end of the due day in the client’s zone (the next lo
   });
 
   it('refuses a zone or date it cannot read', () => {
-    expect(() => dueDateEnd('2027-03-28', 'Mars/Base')).toThrow(RangeError);
+    expect(() => dueDateEnd('2027-03-28', 'Mars/Base')).toThrow(
+      new RangeError('Cannot read the due date "2027-03-28" in the time zone "Mars/Base".'),
+    );
     expect(() => dueDateEnd('2027-02-30', 'Europe/Prague')).toThrow(RangeError);
   });
 

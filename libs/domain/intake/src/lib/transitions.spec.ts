@@ -397,11 +397,12 @@ describe('progress and owner tasks', () => {
         item('t1', { assignee: 'owner', status: 'approved' }),
         item('t2', { assignee: 'owner' }),
         item('t3', { assignee: 'owner', status: 'waived' }),
+        item('t4', { assignee: 'owner', status: 'approved' }),
         item('c'),
       ]),
     ).toEqual({
-      done: 1,
-      total: 2,
+      done: 2,
+      total: 3,
     });
   });
 });
@@ -442,5 +443,285 @@ describe('stall', () => {
   it.each(['draft', 'completed', 'archived'] as IntakeStatus[])('leaves a %s intake as it is', (status) => {
     const state = intake(status);
     expect(stall(state, NOW)).toEqual({ intake: state, events: [] });
+  });
+});
+
+/** An owner item (a task, or a decision with `decision: true`). */
+const owner = (key: string, overrides: Partial<ItemState> = {}) => item(key, { assignee: 'owner', ...overrides });
+
+/** The error a transition throws: its code, reason, message and params. */
+function errorOf(run: () => unknown): DomainError {
+  try {
+    run();
+  } catch (error) {
+    expect(error).toBeInstanceOf(DomainError);
+    return error as DomainError;
+  }
+  throw new Error('expected an error');
+}
+
+describe('the events of each transition', () => {
+  const LATER = new Date('2026-06-02T10:00:00Z');
+  const open = () =>
+    intake('in_progress', [item('logo'), item('copy'), owner('invoice'), owner('plan', { decision: true })]);
+
+  it('name the item, and only completion or reopening adds one of the intake', () => {
+    const cases: Array<[string, () => { events: unknown[] }, unknown[]]> = [
+      ['submit', () => submitItem(open(), 'logo', NOW), [{ type: 'item.submitted', item_key: 'logo' }]],
+      [
+        'propose',
+        () => proposeWaiver(open(), 'logo', 'none', NOW),
+        [{ type: 'item.waiver_proposed', item_key: 'logo' }],
+      ],
+      [
+        'approve',
+        () => approveItem(intake('in_progress', [item('logo', { status: 'submitted' })]), 'logo', NOW),
+        [{ type: 'item.approved', item_key: 'logo' }],
+      ],
+      [
+        'done',
+        () => markOwnerItemDone(open(), 'invoice', true, NOW),
+        [{ type: 'item.done', item_key: 'invoice', done: true }],
+      ],
+      [
+        'not done',
+        () => markOwnerItemDone(open(), 'invoice', false, NOW),
+        [{ type: 'item.done', item_key: 'invoice', done: false }],
+      ],
+      [
+        'received',
+        () => markReceivedOutside(open(), 'logo', null, NOW),
+        [{ type: 'item.received_outside', item_key: 'logo' }],
+      ],
+      [
+        'received undone',
+        () => undoReceivedOutside(markReceivedOutside(open(), 'logo', null, NOW).intake, 'logo', NOW),
+        [{ type: 'item.received_outside_undone', item_key: 'logo' }],
+      ],
+      ['answer', () => answerDecision(open(), 'plan', NOW), [{ type: 'item.decided', item_key: 'plan' }]],
+      ['waive', () => waive(open(), 'logo', null, NOW), [{ type: 'item.waived', item_key: 'logo' }]],
+      [
+        'unwaive',
+        () => unwaive(waive(open(), 'logo', null, NOW).intake, 'logo', NOW),
+        [{ type: 'item.unwaived', item_key: 'logo' }],
+      ],
+      [
+        'reject a waiver',
+        () => decideWaiver(proposeWaiver(open(), 'logo', 'none', NOW).intake, 'logo', false, NOW),
+        [{ type: 'item.waiver_rejected', item_key: 'logo' }],
+      ],
+      ['add items', () => addItems(open(), [item('extra', { required: false })], NOW), []],
+      ['discard an answer', () => discardAnswer(submitItem(open(), 'logo', NOW).intake, 'logo', NOW), []],
+    ];
+    for (const [name, run, events] of cases) expect({ name, events: run().events }).toEqual({ name, events });
+  });
+
+  it('a draft is never completed by its items, however many are in', () => {
+    const draft = intake('draft', [item('logo')]);
+    const waived = waive(draft, 'logo', null, NOW);
+    expect(waived.intake.status).toBe('draft');
+    expect(waived.events).toEqual([{ type: 'item.waived', item_key: 'logo' }]);
+  });
+
+  it('a waiver keeps the time and reason of the proposal it accepts, else its own', () => {
+    const proposed = proposeWaiver(open(), 'logo', 'sent by post', NOW).intake;
+    expect(itemOf(waive(proposed, 'logo', null, LATER).intake, 'logo').waiver).toEqual({
+      state: 'accepted',
+      reason: 'sent by post',
+      requested_by: 'client',
+      requested_at: NOW,
+      decided_at: LATER,
+    });
+    expect(itemOf(waive(open(), 'logo', null, LATER).intake, 'logo').waiver).toEqual({
+      state: 'accepted',
+      reason: null,
+      requested_by: 'owner',
+      requested_at: LATER,
+      decided_at: LATER,
+    });
+  });
+
+  it('a correction on a completed intake keeps it completed, with no second completion', () => {
+    const completed = { ...intake('completed', [item('logo', { status: 'submitted' })]), completed_at: NOW };
+    expect(submitItem(completed, 'logo', LATER)).toEqual({
+      intake: expect.objectContaining({ status: 'completed', completed_at: NOW }),
+      events: [{ type: 'item.submitted', item_key: 'logo' }],
+    });
+  });
+
+  it('no waiver is the state "none" with nothing else set', () =>
+    expect(NO_WAIVER).toEqual({
+      state: 'none',
+      reason: null,
+      requested_by: null,
+      requested_at: null,
+      decided_at: null,
+    }));
+
+  it('a submission or a receipt outside lets a pending proposal lapse', () => {
+    const proposed = proposeWaiver(open(), 'logo', 'later', NOW).intake;
+    expect(itemOf(submitItem(proposed, 'logo', LATER).intake, 'logo').waiver).toEqual(NO_WAIVER);
+    expect(itemOf(markReceivedOutside(proposed, 'logo', 'post', LATER).intake, 'logo').waiver).toEqual(NO_WAIVER);
+  });
+
+  it('a revision or an unwaive clears the receipt outside; an answered decision is answered', () => {
+    const received = markReceivedOutside(open(), 'logo', 'by post', NOW).intake;
+    const revised = itemOf(requestRevision(received, 'logo', 'again', true, LATER).intake, 'logo');
+    expect([revised.received_outside, revised.received_outside_note]).toEqual([false, null]);
+    const unwaived = itemOf(unwaive(waive(received, 'logo', null, NOW).intake, 'logo', LATER).intake, 'logo');
+    expect([unwaived.received_outside, unwaived.received_outside_note, unwaived.status]).toEqual([
+      false,
+      null,
+      'pending',
+    ]);
+    expect(itemOf(answerDecision(open(), 'plan', NOW).intake, 'plan')).toEqual(
+      expect.objectContaining({ status: 'approved', answered: true, decided_by: 'owner', approved_at: NOW }),
+    );
+  });
+
+  it('discarding the answer of a waived item leaves it waived; of an unknown item is 404', () => {
+    const waived = waive(open(), 'logo', null, NOW).intake;
+    expect(itemOf(discardAnswer(waived, 'logo', NOW).intake, 'logo').status).toBe('waived');
+    expect(errorOf(() => discardAnswer(open(), 'nope', NOW)).reason).toBe('item_not_found');
+  });
+});
+
+describe('the errors of each transition', () => {
+  const open = (...extra: ItemState[]) => intake('in_progress', [item('logo'), owner('invoice'), ...extra]);
+
+  it('say what is wrong, with the reason and the item', () => {
+    const cases: Array<[string, () => unknown, string, string, RegExp]> = [
+      ['archived', () => waive(intake('archived'), 'logo', null, NOW), 'conflict', 'intake_archived', /archived/],
+      ['unknown item', () => waive(open(), 'nope', null, NOW), 'not_found', 'item_not_found', /"nope"/],
+      ['send twice', () => send(open(), NOW), 'conflict', 'not_draft', /in_progress/],
+      ['duplicate item', () => addItems(open(), [item('logo')], NOW), 'conflict', 'item_exists', /"logo"/],
+      ['submit into a draft', () => submitItem(intake('draft'), 'logo', NOW), 'conflict', 'not_sent', /not been sent/],
+      [
+        'submit an approved item',
+        () => submitItem(open(item('done', { status: 'approved' })), 'done', NOW),
+        'conflict',
+        'item_approved',
+        /already approved/,
+      ],
+      [
+        'propose for an owner item',
+        () => proposeWaiver(open(), 'invoice', 'x', NOW),
+        'not_found',
+        'item_not_found',
+        /"invoice"/,
+      ],
+      [
+        'propose for an approved item',
+        () => proposeWaiver(open(item('done', { status: 'approved' })), 'done', 'x', NOW),
+        'conflict',
+        'item_approved',
+        /already approved/,
+      ],
+      [
+        'propose for a waived item',
+        () => proposeWaiver(open(item('gone', { status: 'waived' })), 'gone', 'x', NOW),
+        'conflict',
+        'item_waived',
+        /already waived/,
+      ],
+      ['approve a pending item', () => approveItem(open(), 'logo', NOW), 'conflict', 'item_not_submitted', /pending/],
+      [
+        'revision of an owner item',
+        () => requestRevision(open(), 'invoice', 'x', true, NOW),
+        'invalid_request',
+        'owner_item',
+        /client items/,
+      ],
+      [
+        'revision of a pending item',
+        () => requestRevision(open(), 'logo', 'x', true, NOW),
+        'conflict',
+        'item_not_submitted',
+        /pending/,
+      ],
+      [
+        'done for a client item',
+        () => markOwnerItemDone(open(), 'logo', true, NOW),
+        'invalid_request',
+        'client_item',
+        /owner items/,
+      ],
+      [
+        'done for a waived owner item',
+        () => markOwnerItemDone(open(owner('gone', { status: 'waived' })), 'gone', true, NOW),
+        'conflict',
+        'item_waived',
+        /waived/,
+      ],
+      [
+        'received outside for an owner item',
+        () => markReceivedOutside(open(), 'invoice', null, NOW),
+        'invalid_request',
+        'owner_item',
+        /client items/,
+      ],
+      [
+        'received outside for an approved item',
+        () => markReceivedOutside(open(item('done', { status: 'approved' })), 'done', null, NOW),
+        'conflict',
+        'item_approved',
+        /already approved/,
+      ],
+      [
+        'undo a receipt never made',
+        () => undoReceivedOutside(open(), 'logo', NOW),
+        'not_found',
+        'not_received_outside',
+        /received outside/,
+      ],
+      [
+        'answer a non-decision item',
+        () => answerDecision(open(), 'invoice', NOW),
+        'invalid_request',
+        'not_decision_item',
+        /decision items/,
+      ],
+      [
+        'answer a waived decision',
+        () => answerDecision(open(owner('plan', { decision: true, status: 'waived' })), 'plan', NOW),
+        'conflict',
+        'item_waived',
+        /waived/,
+      ],
+      [
+        'waive twice',
+        () => waive(open(item('gone', { status: 'waived' })), 'gone', null, NOW),
+        'conflict',
+        'item_waived',
+        /already waived/,
+      ],
+      [
+        'decide no proposal',
+        () => decideWaiver(open(), 'logo', true, NOW),
+        'conflict',
+        'no_waiver_pending',
+        /no pending waiver/,
+      ],
+      ['unwaive a pending item', () => unwaive(open(), 'logo', NOW), 'conflict', 'item_not_waived', /not waived/],
+    ];
+    for (const [name, run, code, reason, message] of cases) {
+      const error = errorOf(run);
+      expect({ name, code: error.code, reason: error.reason, message: message.test(error.message) }).toEqual({
+        name,
+        code,
+        reason,
+        message: true,
+      });
+    }
+  });
+
+  it('a revision without the plan feature names the feature', () => {
+    const error = errorOf(() => requestRevision(open(), 'logo', 'x', false, NOW));
+    expect([error.code, error.reason, error.params, error.message]).toEqual([
+      'plan_required',
+      'revisions',
+      { feature: 'revisions' },
+      'Revisions are not included in the Free plan.',
+    ]);
   });
 });
