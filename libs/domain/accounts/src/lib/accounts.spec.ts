@@ -2,6 +2,7 @@ import {
   accessOf,
   actorOf,
   apiKeyHint,
+  DEFAULT_TIMEZONE,
   formatApiKey,
   hasScope,
   isIanaTimeZone,
@@ -32,7 +33,17 @@ describe('plans', () => {
       expect(next.quotas.storage_bytes).toBeGreaterThan(prev.quotas.storage_bytes);
       expect(next.quotas.intakes_per_month).toBeGreaterThan(prev.quotas.intakes_per_month);
     }
-    expect(() => planOf('platinum')).toThrow(RangeError);
+    expect(() => planOf('platinum')).toThrow(new RangeError('unknown plan platinum'));
+  });
+
+  it('each plan is named, under its own id; Free stores 1 GiB', () => {
+    expect(Object.values(PLANS).map((p) => [p.id, p.name])).toEqual([
+      ['free', 'Free'],
+      ['solo', 'Solo'],
+      ['studio', 'Studio'],
+      ['agency', 'Agency'],
+    ]);
+    expect(PLANS.free.quotas.storage_bytes).toBe(1024 ** 3);
   });
 });
 
@@ -60,6 +71,11 @@ describe('scopes and access', () => {
       mode: 'test',
       createdByKeyId: 'k',
     });
+    expect(actorOf({ kind: 'session', accountId: 'a', userId: 'u', role: 'member', sessionId: 's' })).toEqual({
+      type: 'user',
+      id: 'u',
+      mode: null,
+    });
     expect(actorOf({ kind: 'api_key', accountId: 'a', keyId: 'k', mode: 'test', scopes: [] })).toEqual({
       type: 'api_key',
       id: 'k',
@@ -77,6 +93,7 @@ describe('API keys', () => {
     expect(parseApiKey(key)).toEqual({ mode: 'live' });
     expect(parseApiKey(formatApiKey('test', token))).toEqual({ mode: 'test' });
     expect(apiKeyHint(key)).toEqual({ prefix: 'svc_live_', last4: 'wxyz' });
+    expect(() => apiKeyHint('svc_prod_wxyz')).toThrow(new RangeError('not an API key'));
   });
 
   it.each([
@@ -97,7 +114,11 @@ describe('settings', () => {
     ['Mars/Olympus', false],
     ['../etc', false],
     ['', false],
+    // A UTC offset, which Node 24's Intl takes as a zone: not a zone name.
+    ['+05:00', false],
   ])('time zone %s valid: %s', (zone, valid) => expect(isIanaTimeZone(zone)).toBe(valid));
+
+  it('defaults to Europe/Prague', () => expect(DEFAULT_TIMEZONE).toBe('Europe/Prague'));
 
   it('normalises e-mail addresses', () => {
     expect(normalizeEmail('  Jana.Novakova@Example.CZ ')).toBe('jana.novakova@example.cz');
