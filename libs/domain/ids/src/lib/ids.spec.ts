@@ -28,10 +28,16 @@ describe('ids', () => {
     expect(isId('intake', 'in_short')).toBe(false);
     expect(isId('intake', 'in_' + 'a'.repeat(21) + '/')).toBe(false);
     expect(isId('intake', 42)).toBe(false);
+    // 22 characters, not 22 somewhere in more.
+    expect(isId('intake', 'in_' + 'a'.repeat(23))).toBe(false);
+    expect(isId('intake', 'in_!' + 'a'.repeat(22))).toBe(false);
+    expect(isId('intake', 'in_' + 'a'.repeat(22) + '!')).toBe(false);
   });
 
   it('refuses tokens under 96 bits', () => {
-    expect(() => randomToken(11)).toThrow(RangeError);
+    expect(() => randomToken(11)).toThrow(new RangeError('a token needs at least 12 random bytes (96 bits)'));
+    expect(() => randomToken(12.5)).toThrow(RangeError);
+    expect(randomToken(12)).toHaveLength(16);
     expect(randomToken(32)).toHaveLength(43);
   });
 });
