@@ -1,6 +1,9 @@
 #!/usr/bin/env bash
-# Mutation test of domain libraries (StrykerJS 10, which needs Node >= 22):
-#   bash tools/mutation/run.sh libs/domain/chase [libs/domain/accounts ...]
+# Mutation test of a library, domain, application or other (StrykerJS 10, needs Node >= 22):
+#   bash tools/mutation/run.sh libs/domain/chase [libs/application/files ...]
+#   MUTATION_FORCE=true bash tools/mutation/run.sh libs/domain/chase   (every mutant again)
+# Incremental against tools/mutation/incremental/<lib>.json, which the run rewrites (commit it;
+# tools/mutation/ci.js --slim keeps it free of machine-specific paths and records the lib's files).
 # Reports: reports/mutation/<lib>.json and the clear-text table on stdout.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -12,6 +15,12 @@ if [ "$(node -p 'process.versions.node.split(".")[0]')" -lt 22 ]; then
   export PATH="$NODE24_DIR/bin:$PATH"
 fi
 for lib in "$@"; do
+  lib="${lib%/}"
+  # Any library with its own Jest project; the domain and application ones need no service (the
+  # application libraries' tests use the in-memory twins of @intake/testing).
+  case "$lib" in libs/*) ;; *) echo "mutation: $lib is not under libs/" >&2; exit 2 ;; esac
+  [ -f "$lib/jest.config.cts" ] || { echo "mutation: $lib has no jest.config.cts" >&2; exit 2; }
   echo "==> mutation: $lib ($(node --version))"
   MUTATE_LIB="$lib" npx stryker run tools/mutation/stryker.config.js
+  node tools/mutation/ci.js --slim "$lib"
 done

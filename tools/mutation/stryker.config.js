@@ -1,5 +1,12 @@
-// StrykerJS on one library at a time (MUTATE_LIB=libs/domain/chase): `npm run mutation -- libs/domain/chase`.
-// Needs Node >= 22 (Stryker 10): tools/mutation/run.sh puts Node 24 first on PATH.
+// StrykerJS on one library at a time (MUTATE_LIB=libs/domain/chase or libs/application/files):
+// `npm run mutation -- libs/domain/chase`. Needs Node >= 22 (Stryker 10): tools/mutation/run.sh
+// puts Node 24 first on PATH.
+//
+// Incremental: the previous result of each library is kept in the repository,
+// tools/mutation/incremental/<lib>.json (Stryker's full mutation-testing report, with the source
+// of every mutated and test file). A run reuses the result of every mutant whose code and
+// covering tests did not change and tests only the others, then rewrites the file; commit it with
+// the change. MUTATION_FORCE=true tests every mutant again (a new baseline).
 const path = require('node:path');
 
 const lib = process.env.MUTATE_LIB;
@@ -20,6 +27,9 @@ module.exports = {
   concurrency: 2,
   reporters: ['clear-text', 'progress', 'json'],
   jsonReporter: { fileName: `reports/mutation/${name}.json` },
+  incremental: true,
+  incrementalFile: `tools/mutation/incremental/${name}.json`,
+  force: process.env.MUTATION_FORCE === 'true',
   thresholds: { high: 90, low: 80, break: null },
   timeoutMS: 10000,
 };
