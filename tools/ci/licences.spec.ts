@@ -92,7 +92,7 @@ describe('tools/ci/licences.js', () => {
 
   it('fails when the committed list differs from what the installed packages give', () => {
     run('--write', base);
-    const upgraded = { ...base, 'pg@8.24.0': base['pg@8.23.1'] };
+    const upgraded: Checked = { ...base, 'pg@8.24.0': { licenses: 'MIT' } };
     delete upgraded['pg@8.23.1'];
     const result = run('--check', upgraded);
     expect(result.status).toBe(1);
