@@ -21,7 +21,7 @@
  */
 const { spawnSync } = require('node:child_process');
 const { lstatSync, readFileSync, realpathSync, writeFileSync } = require('node:fs');
-const { dirname, join } = require('node:path');
+const { dirname, join, relative } = require('node:path');
 
 const ALLOWED = new Set([
   'MIT',
@@ -229,7 +229,7 @@ function main(argv) {
   for (const problem of problems) console.error(`licences: ${problem}`);
   if (argv.includes('--write')) {
     writeFileSync(out, markdown);
-    console.log(`licences: wrote ${out}`);
+    console.log(`licences: wrote ${relative(root, out)}`);
   } else {
     let committed = '';
     try {
@@ -243,7 +243,7 @@ function main(argv) {
       const removed = [...before].filter((l) => !after.has(l));
       const added = [...after].filter((l) => !before.has(l));
       console.error(
-        `licences: ${out} is not what the installed dependencies give; run node tools/ci/licences.js --write`,
+        `licences: ${relative(root, out)} is not what the installed dependencies give; run node tools/ci/licences.js --write`,
       );
       for (const line of removed.slice(0, 20)) console.error(`  - ${line}`);
       for (const line of added.slice(0, 20)) console.error(`  + ${line}`);
