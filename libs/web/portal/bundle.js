@@ -15,6 +15,14 @@ const OUTPUT = join(ROOT, 'dist', 'libs', 'web', 'portal', 'portal.js');
 /** Bytes of the gzipped script (SI: 30 KB). */
 const GZIP_BUDGET = 30_000;
 
+/**
+ * The portal page never runs an owner's pattern: the server is the authority on values (docs/decisions.md,
+ * "Owner-supplied regular expressions"). @intake/domain-items compiles patterns with RE2's WebAssembly
+ * build, which reads its .wasm file from disk; the page gets a stand-in that refuses to be used, and
+ * tree-shaking leaves even that out.
+ */
+const SERVER_ONLY_PATTERN_ENGINE = join(__dirname, 'server-only-pattern-engine.js');
+
 /** The script as served. */
 function bundlePortalScript() {
   const result = buildSync({
@@ -28,6 +36,7 @@ function bundlePortalScript() {
     legalComments: 'none',
     write: false,
     logLevel: 'silent',
+    alias: { 're2-wasm/build/wasm/re2': SERVER_ONLY_PATTERN_ENGINE },
   });
   return result.outputFiles[0].text;
 }

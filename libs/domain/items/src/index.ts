@@ -4,5 +4,7 @@ export * from './lib/item-type-rules';
 export * from './lib/parse-item-definition';
 export * from './lib/structured-schema';
 export * from './lib/validate-item-value';
+export * from './lib/item-pattern';
+export { PATTERN_MESSAGES } from './lib/item-pattern-syntax';
 export * from './lib/validate-file-set';
 export * from './lib/answer-still-valid';

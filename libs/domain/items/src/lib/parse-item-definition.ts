@@ -10,7 +10,8 @@ import {
 import { acceptsConstraint, CONSTRAINT_MAXIMUMS, ITEM_LIMITS, ITEM_TYPE_RULES } from './item-type-rules';
 import { ASSIGNEES, type Assignee, isDecisionType, isItemType, ITEM_TYPES, type ItemType } from './item-types';
 import { parseStructuredSchema } from './structured-schema';
-import { compileItemPattern, validateMultiselectChoices } from './validate-item-value';
+import { compileItemPattern, isPatternRefusal } from './item-pattern';
+import { validateMultiselectChoices } from './validate-item-value';
 
 const DEFINITION_FIELDS = [
   'key',
@@ -335,8 +336,12 @@ function parsePattern(value: unknown, path: string, details: ErrorDetail[]): str
   if (typeof value !== 'string') details.push({ path, message: 'must be a string or null' });
   else if (codePointLength(value) > ITEM_LIMITS.patternMaxChars) {
     details.push({ path, message: `must not be longer than ${ITEM_LIMITS.patternMaxChars} characters` });
-  } else if (!compileItemPattern(value)) details.push({ path, message: 'is not a valid regular expression' });
-  else return value;
+  } else {
+    // Compiled here once: the same cache answers every later value check.
+    const compiled = compileItemPattern(value);
+    if (!isPatternRefusal(compiled)) return value;
+    details.push({ path, message: compiled.message });
+  }
   return undefined;
 }
 

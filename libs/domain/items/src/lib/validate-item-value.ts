@@ -3,21 +3,17 @@ import { codePointLength, indexPath } from './detail-paths';
 import type { Constraints, ItemDefinition } from './item-definition';
 import { ITEM_LIMITS } from './item-type-rules';
 import { isFileType } from './item-types';
+import { compileItemPattern, isPatternRefusal } from './item-pattern';
 import { validateStructuredValue } from './structured-schema';
 
 /**
- * Compiles an item's `pattern` the way an HTML `pattern` attribute does (whole-string match, `u` flag),
- * so the portal can reuse it in the browser and both sides agree. The pattern is compiled on its own
- * first: wrapped alone, `a)|(b` would compile but escape the anchors.
+ * The detail for a value whose item holds a pattern RE2 cannot run: one stored before patterns were
+ * checked for it (docs/decisions.md). Such a pattern is never run on a backtracking engine and never
+ * skipped: the value is refused until the owner changes the pattern, which any change to the item
+ * requires (parseItemDefinition refuses the stored pattern).
  */
-export function compileItemPattern(pattern: string): RegExp | undefined {
-  try {
-    new RegExp(pattern, 'u');
-    return new RegExp(`^(?:${pattern})$`, 'u');
-  } catch {
-    return undefined;
-  }
-}
+export const UNCHECKABLE_PATTERN_MESSAGE =
+  "cannot be checked: the item's pattern is no longer supported, and the owner must change it";
 
 /**
  * Checks a submitted value (or an owner's answer to a decision item) against its definition.
@@ -80,7 +76,7 @@ function validateText(definition: ItemDefinition, value: unknown, path: string):
   if (codePointLength(value) > maxChars) return fail(path, `must not be longer than ${maxChars} characters`);
   if (definition.pattern !== null) {
     const pattern = compileItemPattern(definition.pattern);
-    if (!pattern) throw new RangeError(`item ${definition.key} has an invalid pattern`);
+    if (isPatternRefusal(pattern)) return fail(path, UNCHECKABLE_PATTERN_MESSAGE);
     // The message never quotes the value or the pattern: for a secret item the value is the secret.
     if (!pattern.test(value)) return fail(path, 'does not match the required pattern');
   }

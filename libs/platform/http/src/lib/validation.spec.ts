@@ -8,6 +8,7 @@ import {
   NUL_MESSAGE,
   replaceLoneSurrogates,
   TOO_DEEP_MESSAGE,
+  toErrorDetails,
 } from './validation';
 
 const NUL = String.fromCharCode(0);
@@ -110,5 +111,21 @@ describe('the global input pipe', () => {
     await expect(pipe.transform({ a: 'b' }, body)).resolves.toEqual({ a: 'b' });
     const custom: ArgumentMetadata = { type: 'custom', metatype: Object };
     await expect(pipe.transform({ a: NUL }, custom)).resolves.toEqual({ a: NUL });
+  });
+});
+
+describe('toErrorDetails', () => {
+  it('drops the property name that starts each message, reading it as text, not as a RegExp', () => {
+    const error = (property: string, message: string) => ({ property, constraints: { rule: message }, children: [] });
+    expect(toErrorDetails([error('name', 'name must be a string')])).toEqual([
+      { path: 'name', message: 'must be a string' },
+    ]);
+    // Compiled as a RegExp, the first threw (500) and the second backtracked for minutes.
+    expect(toErrorDetails([error('(', '( must be a string')])).toEqual([{ path: '(', message: 'must be a string' }]);
+    const evil = '(a+)+b';
+    expect(toErrorDetails([error(evil, `${'a'.repeat(30)}! must be a string`)])).toEqual([
+      { path: evil, message: `${'a'.repeat(30)}! must be a string` },
+    ]);
+    expect(toErrorDetails([error('age', 'agent must be set')])).toEqual([{ path: 'age', message: 'agent must be set' }]);
   });
 });

@@ -11,8 +11,13 @@ function describe(error: ValidationError): string {
   if (constraints['whitelistValidation']) return 'is not an accepted field';
   // A null where none is allowed also fails the field's type rule; the null is the news.
   if (constraints['notNull']) return constraints['notNull'];
-  // class-validator names the property at the start of each message; the path says it already.
-  const messages = Object.values(constraints).map((m) => m.replace(new RegExp(`^${error.property}\\s+`), ''));
+  // class-validator names the property at the start of each message; the path says it already. Cut
+  // as text: a property name can come from the request (a map's key), never to be compiled as a RegExp.
+  const messages = Object.values(constraints).map((m) =>
+    m.startsWith(error.property) && /^\s/.test(m.slice(error.property.length))
+      ? m.slice(error.property.length).trimStart()
+      : m,
+  );
   return messages[0] ?? 'is invalid';
 }
 
