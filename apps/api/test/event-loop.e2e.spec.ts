@@ -65,7 +65,18 @@ describe('the api watches its event loop', () => {
     expect(line?.msg).toMatch(/^event loop blocked for \d+ ms \(in flight: GET \/_probe\/busy\/:slug\)$/);
     expect(line?.blocked_ms).toBeGreaterThanOrEqual(100);
     expect(JSON.stringify(line)).not.toContain('healthz');
-    expect(JSON.stringify(lines)).not.toContain(SLUG);
+    // Nor does any other line: request lines name the route's pattern, not the URL.
+    expect(api.t.logs.text()).not.toContain(SLUG);
+    expect(
+      api.t.logs
+        .records()
+        .filter((l) => l['msg'] === 'incoming request')
+        .map((l) => l['req']),
+    ).toContainEqual({
+      method: 'GET',
+      route: '/_probe/busy/:slug',
+      remoteAddress: '127.0.0.1',
+    });
   });
 
   it('says nothing of requests under the threshold', async () => {
