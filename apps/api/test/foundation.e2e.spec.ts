@@ -175,15 +175,20 @@ describe('api foundation (real Postgres and Redis)', () => {
       expect(expectEnvelope(response)['reason']).toBe('malformed_json');
     });
 
-    it('an unsupported content type is 400 invalid_request, never 415', async () => {
-      const response = await api.t.app.inject({
-        method: 'POST',
-        url: '/_probe/things',
-        headers: { 'content-type': 'text/csv' },
-        payload: 'a,b',
-      });
-      expect(response.statusCode).toBe(400);
-      expect(expectEnvelope(response)['reason']).toBe('unsupported_media_type');
+    it('a body that is not JSON where JSON is expected is 415 unsupported_media_type', async () => {
+      for (const contentType of ['text/csv', 'text/plain', 'application/x-www-form-urlencoded', 'application/xml']) {
+        const response = await api.t.app.inject({
+          method: 'POST',
+          url: '/_probe/things',
+          headers: { 'content-type': contentType },
+          payload: 'a,b',
+        });
+        expect([contentType, response.statusCode]).toEqual([contentType, 415]);
+        const body = expectEnvelope(response);
+        expect(body['error']).toBe('unsupported_media_type');
+        expect(body['reason']).toBeUndefined();
+        expect(response.headers['x-content-type-options']).toBe('nosniff');
+      }
     });
 
     it('missing and malformed fields are 422 validation_failed with one detail per field', async () => {

@@ -41,6 +41,8 @@ const FAMILIES = [
   'intake_outbox_lag_seconds',
   'intake_db_pool_connections',
   'nodejs_eventloop_lag_seconds',
+  'nodejs_eventloop_lag_p99_seconds',
+  'intake_event_loop_blocks_total',
 ];
 
 /**
@@ -102,7 +104,12 @@ describe('GET /metrics of the api, the scheduler and the dispatcher after a work
   /** GET /metrics bearing `token` ('' for none). */
   const scrape = async (url: string, token = METRICS_TOKEN) => {
     const response = await fetch(`${url}/metrics`, token ? { headers: { authorization: `Bearer ${token}` } } : {});
-    return { status: response.status, type: response.headers.get('content-type'), text: await response.text() };
+    return {
+      status: response.status,
+      type: response.headers.get('content-type'),
+      headers: [response.headers.get('x-content-type-options'), response.headers.get('cache-control')],
+      text: await response.text(),
+    };
   };
 
   it('shows every named series, each app those of its work', async () => {
@@ -174,6 +181,7 @@ describe('GET /metrics of the api, the scheduler and the dispatcher after a work
     expect(sample(a, 'intake_db_pool_connections', { state: 'total' })).toBeGreaterThan(0);
     expect(sample(a, 'intake_outbox_lag_seconds')).toBeGreaterThanOrEqual(0);
     expect(sample(a, 'nodejs_eventloop_lag_seconds', { app: 'api' })).toBeGreaterThanOrEqual(0);
+    expect(sample(a, 'nodejs_eventloop_lag_p99_seconds', { app: 'api' })).toBeGreaterThanOrEqual(0);
     expect(sample(a, 'intake_queue_depth', { queue: 'scans', state: 'waiting' })).toBeGreaterThanOrEqual(0);
 
     expect(sample(s, 'intake_chases_total', { channel: 'email', outcome: 'sent', app: 'scheduler' })).toBe(1);
@@ -211,6 +219,8 @@ describe('GET /metrics of the api, the scheduler and the dispatcher after a work
       const anonymous = await scrape(url, '');
       expect(anonymous.status).toBe(401);
       expect(JSON.parse(anonymous.text)).toMatchObject({ error: 'unauthorized' });
+      expect(anonymous.headers).toEqual(['nosniff', 'no-store']);
+      expect((await scrape(url)).headers).toEqual(['nosniff', 'no-store']);
       expect((await scrape(url, 'x'.repeat(METRICS_TOKEN.length))).status).toBe(401);
     }
     // The api's public port has no /metrics: metrics never reach the internet through it.

@@ -54,6 +54,30 @@ function formatsIn(node: unknown, found = new Set<string>()): Set<string> {
 
 const DOCUMENT_ID = 'https://fuzz.invalid/openapi.json';
 
+/**
+ * The security headers of every answer (issue #28), success or error, whoever asks: nosniff and
+ * no referrer always; never stored by a cache. No operation of the document is cacheable: each
+ * answers to credentials, a portal slug or a signed URL, or is small enough not to matter. One
+ * made cacheable on purpose would be listed here, and only for requests without credentials.
+ */
+const CACHEABLE_WITHOUT_CREDENTIALS: ReadonlySet<string> = new Set();
+
+function checkHeaders(answer: Answer, credentials: boolean, operationName = ''): string[] {
+  const problems: string[] = [];
+  const header = (name: string) => String(answer.headers[name] ?? '');
+  if (header('x-content-type-options') !== 'nosniff')
+    problems.push(`answered ${answer.status} without X-Content-Type-Options: nosniff`);
+  if (header('referrer-policy') !== 'no-referrer')
+    problems.push(`answered ${answer.status} without Referrer-Policy: no-referrer`);
+  const cacheable = !credentials && CACHEABLE_WITHOUT_CREDENTIALS.has(operationName);
+  if (!cacheable && !/\bno-store\b/.test(header('cache-control'))) {
+    problems.push(
+      `answered ${answer.status}${credentials ? ' to credentials' : ''} with Cache-Control "${header('cache-control')}", not no-store`,
+    );
+  }
+  return problems;
+}
+
 export class Oracle {
   private readonly ajv: Ajv2020;
   private readonly compiled = new Map<Schema, ValidateFunction>();
@@ -87,9 +111,12 @@ export class Oracle {
     return this.validator(schema)(body) === true;
   }
 
-  /** The problems with one answer; empty when it is as the document says. */
-  check(operation: Operation, answer: Answer, sentValid: boolean): string[] {
-    const problems: string[] = [];
+  /**
+   * The problems with one answer; empty when it is as the document says. `credentials`: the
+   * request carried an Authorization header or a cookie.
+   */
+  check(operation: Operation, answer: Answer, sentValid: boolean, credentials = false): string[] {
+    const problems: string[] = [...checkHeaders(answer, credentials, operation.name)];
     const { status } = answer;
     if (status >= 500) problems.push(`answered ${status} (a server error)`);
     if (!operation.responses.has(status)) {
@@ -141,13 +168,14 @@ export class Oracle {
 
   /** The converse check: a request valid by the document's schema is not refused for its shape. */
   private checkAccepted(operation: Operation, status: number, body: Json | undefined): string[] {
+    if (status === 415) return [`refused a request valid by the document's schema (415 unsupported_media_type)`];
     if (status !== 400 && status !== 422) return [];
     const envelope = (body ?? {}) as {
       error?: string;
       reason?: string;
       details?: Array<{ path: string; message: string }>;
     };
-    const shapeReasons = ['validation_failed', 'malformed_json', 'unsupported_media_type', 'body_too_large'];
+    const shapeReasons = ['validation_failed', 'malformed_json', 'body_too_large'];
     if (!envelope.reason || !shapeReasons.includes(envelope.reason)) return [];
     const details = envelope.details ?? [];
     const unexcused = details.filter((d) => !this.excused(operation, d));

@@ -158,6 +158,7 @@ export async function fuzzOperation(
       operation,
       { status: response.statusCode, headers: response.headers, body: response.body },
       sentValid,
+      sent.headers['authorization'] !== undefined || sent.headers['cookie'] !== undefined,
     );
     if (response.statusCode === 401 && (plan.auth === 'session' || plan.auth === 'key')) {
       await fixtures.credentialsGone(plan.auth);

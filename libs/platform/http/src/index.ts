@@ -17,3 +17,5 @@ export * from './lib/api-errors';
 export * from './lib/metrics';
 export * from './lib/metrics.controller';
 export * from './lib/shutdown';
+export * from './lib/security-headers';
+export * from './lib/event-loop-watchdog';

@@ -93,6 +93,8 @@ export async function startTestApp(
     logLevel: config.logLevel,
     bodyLimitBytes: config.bodyLimitBytes,
     trustProxy: config.trustProxy,
+    https: config.https,
+    eventLoopBlockWarnMs: config.eventLoopBlockWarnMs,
     openApi: options.openApi?.(config),
     logDestination: logs,
     observeError: errors.record,

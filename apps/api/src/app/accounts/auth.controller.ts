@@ -61,12 +61,7 @@ export class AuthController {
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<UserAndAccount> {
     const session = await this.logIns.execute({ email: body.email, password: body.password, meta });
-    const common = {
-      path: '/',
-      sameSite: 'lax' as const,
-      secure: this.config.nodeEnv === 'production',
-      maxAge: SESSION_LIFETIME_SECONDS,
-    };
+    const common = { ...this.cookieAttributes(), maxAge: SESSION_LIFETIME_SECONDS };
     void reply.setCookie(SESSION_COOKIE, session.sessionToken, { ...common, httpOnly: true });
     void reply.setCookie(CSRF_COOKIE, session.csrfToken, { ...common, httpOnly: false });
     return { user: userView(session.user), account: accountView(session.account) };
@@ -85,8 +80,16 @@ export class AuthController {
   ): Promise<void> {
     if (principal.kind !== 'session' || !request.sessionToken) return;
     await this.logOuts.execute({ principal, sessionToken: request.sessionToken, meta });
-    void reply.clearCookie(SESSION_COOKIE, { path: '/' });
-    void reply.clearCookie(CSRF_COOKIE, { path: '/' });
+    void reply.clearCookie(SESSION_COOKIE, { ...this.cookieAttributes(), httpOnly: true });
+    void reply.clearCookie(CSRF_COOKIE, this.cookieAttributes());
+  }
+
+  /**
+   * Secure whenever the api is reached over https (PUBLIC_BASE_URL), so the session never crosses
+   * plain http; over http (a development machine) a Secure cookie would never be sent back.
+   */
+  private cookieAttributes() {
+    return { path: '/', sameSite: 'lax' as const, secure: this.config.https };
   }
 
   @Get('me')

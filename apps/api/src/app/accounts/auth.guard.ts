@@ -13,8 +13,9 @@ import { DomainError, type ErrorReason } from '@intake/errors';
 import { ACCESS_RULE, AccessRule, AuthenticatedRequest } from './access';
 import { presentedSecret, sameSecret } from './provider-secret';
 
-export const SESSION_COOKIE = 'sid';
-export const CSRF_COOKIE = 'csrf_token';
+// Named at the HTTP edge, which keeps any request bearing the session cookie from being cached.
+import { CSRF_COOKIE, SESSION_COOKIE } from '@intake/http';
+export { CSRF_COOKIE, SESSION_COOKIE };
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 const unauthorized = (message: string) => new DomainError('unauthorized', message);

@@ -7,7 +7,10 @@ describe('domain errors', () => {
     expect(statusOf('unprocessable')).toBe(422);
     expect(statusOf('item_answer_would_be_discarded')).toBe(409);
     expect(statusOf('service_unavailable')).toBe(503);
-    expect(Object.keys(ERROR_STATUS)).toHaveLength(15);
+    // The spec's fifteen, and 415 for a body that is not JSON (issue #28).
+    expect(statusOf('unsupported_media_type')).toBe(415);
+    expect(isCatalogued('invalid_request', 'unsupported_media_type')).toBe(false);
+    expect(Object.keys(ERROR_STATUS)).toHaveLength(16);
   });
 
   it('carries reason, params, details and retry-after', () => {

@@ -10,7 +10,6 @@ export const ERROR_CATALOGUE = {
     status: 400,
     reasons: {
       malformed_json: 'the request body is not valid JSON',
-      unsupported_media_type: 'the Content-Type of the request is not accepted here',
       validation_error: 'a field refers to something that is not the account’s (a folder, a template)',
       no_fields: 'a change names no field to change',
       recipient_is_primary: 'the primary client cannot be removed',
@@ -94,6 +93,8 @@ export const ERROR_CATALOGUE = {
   gone: { status: 410, reasons: {} },
   payload_too_large: { status: 413, reasons: {} },
   download_too_large: { status: 413, reasons: {} },
+  // Not in SPEC.md's table: a body that is not JSON where JSON is expected (issue #28).
+  unsupported_media_type: { status: 415, reasons: {} },
   unprocessable: {
     status: 422,
     reasons: {

@@ -73,6 +73,19 @@ describe('loadConfig', () => {
     ).toBe('production');
   });
 
+  it('derives https from PUBLIC_BASE_URL (HSTS and Secure cookies follow it)', () => {
+    expect(loadConfig({}).https).toBe(false);
+    expect(loadConfig({ PUBLIC_BASE_URL: 'https://api.example.com' }).https).toBe(true);
+    expect(loadConfig({ PUBLIC_BASE_URL: 'http://api.example.com' }).https).toBe(false);
+  });
+
+  it('reads the event-loop stall threshold, 100 ms by default, 20 ms to 60 s', () => {
+    expect(loadConfig({}).eventLoopBlockWarnMs).toBe(100);
+    expect(loadConfig({ EVENT_LOOP_BLOCK_WARN_MS: '250' }).eventLoopBlockWarnMs).toBe(250);
+    expectConfigError({ EVENT_LOOP_BLOCK_WARN_MS: '5' }, 'EVENT_LOOP_BLOCK_WARN_MS', /between 20 and 60000/);
+    expectConfigError({ EVENT_LOOP_BLOCK_WARN_MS: '1e3' }, 'EVENT_LOOP_BLOCK_WARN_MS', /whole number/);
+  });
+
   it('reads the mail-events secret, unset by default, refusing a short one or one with spaces', () => {
     const secret = 'mail-events-secret-0123456789abcdef';
     expect(loadConfig({}).mailEventsSecret).toBeUndefined();

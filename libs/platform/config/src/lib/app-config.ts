@@ -56,7 +56,14 @@ export interface AppConfig {
   shutdown: { graceSeconds: number; drainSeconds: number };
   /** OTLP/HTTP collector for traces; undefined: tracing off. */
   otlpEndpoint: string | undefined;
+  /** A stall of the event loop at least this long is logged with the routes in flight and counted. */
+  eventLoopBlockWarnMs: number;
   publicBaseUrl: string;
+  /**
+   * PUBLIC_BASE_URL is https: clients reach the api over TLS, so responses carry
+   * Strict-Transport-Security and the session cookies are Secure.
+   */
+  https: boolean;
   portalUrl: string;
   appUrl: string;
   bodyLimitBytes: number;
@@ -278,7 +285,9 @@ export function loadConfig(env: Environment): AppConfig {
       drainSeconds: Math.min(get(VARIABLES.SHUTDOWN_DRAIN_SECONDS), get(VARIABLES.SHUTDOWN_GRACE_SECONDS)),
     },
     otlpEndpoint: get(VARIABLES.OTEL_EXPORTER_OTLP_ENDPOINT),
+    eventLoopBlockWarnMs: get(VARIABLES.EVENT_LOOP_BLOCK_WARN_MS),
     publicBaseUrl: get(VARIABLES.PUBLIC_BASE_URL),
+    https: new URL(get(VARIABLES.PUBLIC_BASE_URL)).protocol === 'https:',
     portalUrl: get(VARIABLES.PORTAL_URL),
     appUrl: get(VARIABLES.APP_URL),
     bodyLimitBytes: get(VARIABLES.BODY_LIMIT_BYTES),

@@ -215,6 +215,13 @@ export const VARIABLES = {
     default: '0',
     parse: parsers.integer(0, 3600),
   }),
+  EVENT_LOOP_BLOCK_WARN_MS: v({
+    name: 'EVENT_LOOP_BLOCK_WARN_MS',
+    description:
+      'an app logs a warning (event loop blocked, naming the routes in flight) when its event loop stalls at least this long; counted in intake_event_loop_blocks_total',
+    default: '100',
+    parse: parsers.integer(20, 60_000),
+  }),
   OTEL_EXPORTER_OTLP_ENDPOINT: v({
     name: 'OTEL_EXPORTER_OTLP_ENDPOINT',
     description:

@@ -36,7 +36,7 @@ function implicitCases(method: string, operation: OperationLike): ErrorCase[] {
     // runs: an operation that takes no body (or only multipart) still refuses a broken one.
     cases.push(
       { error: 'invalid_request', reason: 'malformed_json' },
-      { error: 'invalid_request', reason: 'unsupported_media_type' },
+      { error: 'unsupported_media_type' },
       { error: 'unprocessable', reason: 'body_too_large' },
     );
   }

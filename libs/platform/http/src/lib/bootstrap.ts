@@ -12,12 +12,17 @@ import { createValidationPipe } from './validation';
 import { DatabaseStats, QueueStats } from '@intake/application-health';
 import { listenForMetrics, Metrics } from './metrics';
 import { type ShutdownSettings, shutDownOnSignals } from './shutdown';
+import { EventLoopWatchdog } from './event-loop-watchdog';
 
 export interface HttpAppOptions {
   app: string;
   logLevel: string;
   bodyLimitBytes: number;
   trustProxy: boolean;
+  /** PUBLIC_BASE_URL is https (AppConfig.https): answers carry Strict-Transport-Security. */
+  https: boolean;
+  /** AppConfig.eventLoopBlockWarnMs: a stall at least this long is logged with the routes in flight. */
+  eventLoopBlockWarnMs: number;
   /** Build and serve the OpenAPI document. */
   openApi?: OpenApiInfo;
   /** Log destination (tests capture it); stdout by default. */
@@ -55,8 +60,25 @@ export async function createHttpApp(rootModule: unknown, options: HttpAppOptions
     observeError: options.observeError,
     observeResponse: (method, route, status, seconds) => late.metrics?.observeHttp(method, route, status, seconds),
   };
+  const watchdog = new EventLoopWatchdog({
+    thresholdMs: options.eventLoopBlockWarnMs,
+    onBlock: ({ blockedMs, routes }) => {
+      const suspects = routes.length === 0 ? 'no request in flight' : `in flight: ${routes.join(', ')}`;
+      logger.warn(
+        { event: 'event_loop.blocked', blocked_ms: blockedMs, threshold_ms: options.eventLoopBlockWarnMs, routes },
+        `event loop blocked for ${blockedMs} ms (${suspects})`,
+      );
+      late.metrics?.countEventLoopBlock(routes);
+    },
+  });
   const adapter = createFastifyAdapter(
-    { logger, bodyLimitBytes: options.bodyLimitBytes, trustProxy: options.trustProxy },
+    {
+      logger,
+      bodyLimitBytes: options.bodyLimitBytes,
+      trustProxy: options.trustProxy,
+      https: options.https,
+      watchdog,
+    },
     hooks,
   );
   const app = await NestFactory.create<NestFastifyApplication>(rootModule as never, adapter, {
@@ -150,6 +172,8 @@ export function runHttpApp(app: string, entry: (config: AppConfig) => AppEntry):
       logLevel: config.logLevel,
       bodyLimitBytes: bodyLimitBytes ?? WORKER_BODY_LIMIT_BYTES,
       trustProxy: trustProxy ?? false,
+      https: config.https,
+      eventLoopBlockWarnMs: config.eventLoopBlockWarnMs,
       openApi,
     });
   };

@@ -43,10 +43,12 @@ const bodyTooLarge = () =>
     details: [{ path: 'body', message: 'is larger than the server accepts' }],
   });
 
-const unsupportedMediaType = () =>
-  new DomainError('invalid_request', 'The Content-Type of the request is not supported here.', {
-    reason: 'unsupported_media_type',
-  });
+/** A body whose Content-Type the operation does not take (text/plain where JSON is expected). */
+export const unsupportedMediaType = () =>
+  new DomainError(
+    'unsupported_media_type',
+    'The Content-Type of the request body is not accepted here: send application/json (or multipart/form-data where an upload is expected).',
+  );
 
 /** Errors Fastify raises itself, before any handler runs (body parsing, limits), when they arrive unwrapped. */
 function fromFastify(error: FastifyLikeError): DomainError | undefined {

@@ -5,8 +5,10 @@ import { type FastifyError, type FastifyReply, type FastifyRequest, LogControlle
 import type { Logger } from 'pino';
 import { DomainError } from '@intake/errors';
 import { newId } from '@intake/ids';
-import { type ErrorTranslator, malformedJson, toErrorResponse } from './error-envelope';
+import { type ErrorTranslator, malformedJson, toErrorResponse, unsupportedMediaType } from './error-envelope';
 import { requestContext } from './request-context';
+import { hasCredentials, isUncacheable, securityHeaders } from './security-headers';
+import { type EventLoopWatchdog } from './event-loop-watchdog';
 
 const PROBE_PATHS = new Set(['/healthz', '/readyz']);
 /** The largest file a multipart request may carry (an item's max_bytes can be at most 5 GiB). */
@@ -16,13 +18,13 @@ export interface HttpSettings {
   logger: Logger;
   bodyLimitBytes: number;
   trustProxy: boolean;
+  /** PUBLIC_BASE_URL is https: answers carry Strict-Transport-Security. */
+  https: boolean;
+  /** Told of every request in and out; runs from Fastify's ready to its close. */
+  watchdog?: EventLoopWatchdog;
 }
 
-/**
- * Fastify for every app: our pino logger, a `req_…` id per request (never taken from the client),
- * echoed in X-Request-Id on every response, and the error envelope on errors Fastify raises
- * before Nest sees the request (malformed JSON, body limit).
- */
+/** A route Fastify registered: its method and URL pattern. */
 export interface RegisteredRoute {
   method: string;
   url: string;
@@ -39,6 +41,12 @@ export const MAX_PARAM_LENGTH = 1024;
  * them): the parser keeps them as `request.rawBody` there, and only there.
  */
 export const RAW_BODY_ROUTES: ReadonlySet<string> = new Set(['/v1/provider/payments']);
+
+/**
+ * Routes that take a text/plain body (Amazon SNS posts its JSON so): everywhere else text/plain
+ * is what it is on any route, a body that is not JSON, and answers 415.
+ */
+export const TEXT_BODY_ROUTES: ReadonlySet<string> = new Set(['/v1/provider/mail-events']);
 
 /** The exact body of a request to one of RAW_BODY_ROUTES. */
 export function rawBodyOf(request: FastifyRequest): Buffer | undefined {
@@ -68,7 +76,14 @@ export interface ObservedError {
   reason: string | undefined;
 }
 
+/**
+ * Fastify for every app: our pino logger, a `req_…` id per request (never taken from the client),
+ * echoed in X-Request-Id on every response, the security headers on every answer
+ * (security-headers.ts), and the error envelope on errors Fastify raises before Nest sees the
+ * request (malformed JSON, body limit, a Content-Type no parser takes).
+ */
 export function createFastifyAdapter(settings: HttpSettings, hooks: EdgeHooks): FastifyAdapter {
+  const edgeHeaders = securityHeaders({ https: settings.https });
   const adapter = new FastifyAdapter({
     loggerInstance: settings.logger,
     genReqId: () => newId('request'),
@@ -96,7 +111,7 @@ export function createFastifyAdapter(settings: HttpSettings, hooks: EdgeHooks): 
       });
       void reply
         .code(response.status)
-        .headers({ ...response.headers, 'x-request-id': String(request.id) })
+        .headers({ ...edgeHeaders, ...response.headers, 'x-request-id': String(request.id) })
         .header('content-type', 'application/json; charset=utf-8')
         .send(JSON.stringify(response.body));
     },
@@ -114,16 +129,41 @@ export function createFastifyAdapter(settings: HttpSettings, hooks: EdgeHooks): 
   fastify.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) if (method !== 'HEAD') routes.push({ method, url: route.url });
   });
+  const watchdog = settings.watchdog;
+  if (watchdog) {
+    // From ready (a start-up's synchronous work is no request's stall) to close (nothing left ticking).
+    fastify.addHook('onReady', (done) => {
+      watchdog.start();
+      done();
+    });
+    fastify.addHook('onClose', (_instance, done) => {
+      watchdog.stop();
+      done();
+    });
+    fastify.addHook('onRequestAbort', (request, done) => {
+      watchdog.requestEnded(request);
+      done();
+    });
+  }
   fastify.addHook('onRequest', (request, reply, done) => {
-    void reply.header('x-request-id', request.id);
+    watchdog?.requestStarted(request);
+    // Before any handler: a route that means to be cached (the portal script) sets its own.
+    void reply.headers(edgeHeaders).header('x-request-id', request.id);
     requestContext.run({ requestId: String(request.id) }, () => {
       hooks.beforeRequest().then(() => done(), done);
     });
   });
   // The metrics' one hook on the request path: the route template, the status, Fastify's own timing.
   fastify.addHook('onResponse', (request, reply, done) => {
+    watchdog?.requestEnded(request);
     hooks.observeResponse(request.method, request.routeOptions.url, reply.statusCode, reply.elapsedTime / 1000);
     done();
+  });
+  // Whatever a route says, an answer to an account's credentials is never stored by a cache.
+  fastify.addHook('onSend', (request, reply, payload, done) => {
+    if (!isUncacheable(reply.getHeader('cache-control')) && hasCredentials(request.headers))
+      void reply.header('cache-control', 'no-store');
+    done(null, payload);
   });
   const observe = hooks.observeError;
   if (observe) {
@@ -156,5 +196,14 @@ export function createFastifyAdapter(settings: HttpSettings, hooks: EdgeHooks): 
       error ? done(malformedJson(), undefined) : done(null, value),
     );
   });
+  // Fastify parses text/plain into a string by default, which validation would then refuse as
+  // 422: a body that is not JSON is refused for its type instead, but where a route takes text.
+  fastify.removeContentTypeParser('text/plain');
+  fastify.addContentTypeParser(
+    'text/plain',
+    { parseAs: 'string', bodyLimit: settings.bodyLimitBytes },
+    (request, body, done) =>
+      TEXT_BODY_ROUTES.has(request.routeOptions.url ?? '') ? done(null, body) : done(unsupportedMediaType(), undefined),
+  );
   return adapter;
 }

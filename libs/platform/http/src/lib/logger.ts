@@ -32,6 +32,22 @@ export const REDACTED_PATHS = [
   '*.parameters',
 ];
 
+/** What Fastify hands the `req` serializer: its request, after routing. */
+interface LoggedRequest {
+  method?: string;
+  ip?: string;
+  routeOptions?: { url?: string };
+}
+
+/**
+ * A request as its log lines show it: the method and the route's pattern, never the URL. A URL
+ * can be a credential (a portal slug, a signed file URL's signature, a webhook path), and logs are
+ * rarely guarded like the database; Fastify's own serializer writes the URL whole.
+ */
+export function serializeRequest(request: LoggedRequest): Record<string, string | undefined> {
+  return { method: request.method, route: request.routeOptions?.url ?? 'unmatched', remoteAddress: request.ip };
+}
+
 export interface LoggerOptions {
   level: string;
   app: string;
@@ -48,6 +64,7 @@ export function createLogger(options: LoggerOptions): Logger {
       messageKey: 'msg',
       timestamp: pino.stdTimeFunctions.isoTime,
       redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
+      serializers: { req: serializeRequest },
       // Fastify's request logger binds request_id itself; adding it again would write the key twice.
       // Lines written inside a traced span carry its trace_id (tracing off: no span, nothing added).
       mixin: (_merge, _level, logger) => {

@@ -29,6 +29,7 @@ export class Metrics {
   private readonly queueDepth: Gauge<'queue' | 'state'>;
   private readonly outboxLag: Gauge;
   private readonly pool: Gauge<'state'>;
+  private readonly eventLoopBlocks: Counter<'route'>;
   private database?: DatabaseStats;
   private queues?: QueueStats;
 
@@ -89,6 +90,12 @@ export class Metrics {
       help: 'Age of the oldest outbox event not yet relayed (0 when none waits, NaN when unknown)',
       registers,
     });
+    this.eventLoopBlocks = new Counter({
+      name: 'intake_event_loop_blocks_total',
+      help: 'Stalls of the event loop of at least EVENT_LOOP_BLOCK_WARN_MS, by the route in flight during it (METHOD /pattern; none: no request; several: more than one route)',
+      labelNames: ['route'],
+      registers,
+    });
     this.pool = new Gauge({
       name: 'intake_db_pool_connections',
       help: 'Database pool of this process: connections by state (total, idle, waiting: queries waiting for one, max)',
@@ -128,6 +135,12 @@ export class Metrics {
   /** One HTTP response (Fastify's onResponse hook): route is the template, never the raw URL. */
   observeHttp(method: string, route: string | undefined, status: number, seconds: number): void {
     this.http.observe({ method, route: route ?? 'unmatched', status: String(status) }, seconds);
+  }
+
+  /** One stall of the event loop, under the one route that was in flight (EventLoopWatchdog). */
+  countEventLoopBlock(routes: readonly string[]): void {
+    const route = routes.length === 0 ? 'none' : routes.length === 1 ? (routes[0] as string) : 'several';
+    this.eventLoopBlocks.inc({ route });
   }
 
   /** Runs one job and records its duration under its queue, name and outcome. */
@@ -197,6 +210,9 @@ export async function metricsResponse(
   }
 }
 
+/** The metrics port is no Fastify app: the headers every answer of ours carries, set by hand. */
+const METRICS_PORT_HEADERS = { 'x-content-type-options': 'nosniff', 'cache-control': 'no-store' };
+
 /** The api's metrics port: GET /metrics only, apart from the public port (METRICS_PORT). */
 export async function listenForMetrics(
   metrics: Metrics,
@@ -204,11 +220,15 @@ export async function listenForMetrics(
 ): Promise<Server> {
   const server = createServer((request: IncomingMessage, response) => {
     if (request.method !== 'GET' || request.url?.split('?')[0] !== '/metrics') {
-      response.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' }).end('GET /metrics only\n');
+      response
+        .writeHead(404, { ...METRICS_PORT_HEADERS, 'content-type': 'text/plain; charset=utf-8' })
+        .end('GET /metrics only\n');
       return;
     }
     void metricsResponse(metrics, options.token, request.headers.authorization).then((answer) =>
-      response.writeHead(answer.status, { 'content-type': answer.contentType }).end(answer.body),
+      response
+        .writeHead(answer.status, { ...METRICS_PORT_HEADERS, 'content-type': answer.contentType })
+        .end(answer.body),
     );
   });
   await new Promise<void>((resolve, reject) => {
