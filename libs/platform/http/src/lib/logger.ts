@@ -32,6 +32,67 @@ export const REDACTED_PATHS = [
   '*.parameters',
 ];
 
+/** A portal slug: the client's only key to an intake (16 random bytes, base64url). */
+const SLUG_SEGMENT = /^[A-Za-z0-9_-]{22}$/;
+/** Query parameters that are credentials: the signature of a signed file URL (and its kin). */
+const SECRET_QUERY = new Set([
+  'sig',
+  'signature',
+  'token',
+  'x-amz-signature',
+  'x-amz-credential',
+  'x-amz-security-token',
+]);
+export const REDACTED = '[redacted]';
+
+/**
+ * A request URL fit for a log line: every path segment shaped like a portal slug (wherever
+ * PORTAL_URL puts the page, and on /portal/v1/:slug whatever its shape) and every credential in
+ * the query becomes [redacted]. Logs are read by more people than may open an intake's portal.
+ */
+export function redactUrl(url: string): string {
+  const at = url.indexOf('?');
+  const path = at < 0 ? url : url.slice(0, at);
+  const segments = path.split('/');
+  const redacted = segments.map((segment, i) => {
+    const portalSlug = i >= 2 && segments[i - 2] === 'portal' && segments[i - 1] === 'v1' && segment !== '';
+    return portalSlug || SLUG_SEGMENT.test(segment) ? REDACTED : segment;
+  });
+  if (at < 0) return redacted.join('/');
+  const query = url
+    .slice(at + 1)
+    .split('&')
+    .map((pair) => {
+      const eq = pair.indexOf('=');
+      const name = eq < 0 ? pair : pair.slice(0, eq);
+      let decoded = name;
+      try {
+        decoded = decodeURIComponent(name);
+      } catch {
+        // a malformed name is logged as it came
+      }
+      return eq >= 0 && SECRET_QUERY.has(decoded.toLowerCase()) ? `${name}=${REDACTED}` : pair;
+    });
+  return `${redacted.join('/')}?${query.join('&')}`;
+}
+
+/** What a request line says of its request (Fastify's fields, with the URL redacted). */
+function requestSerializer(request: {
+  method?: string;
+  url?: string;
+  host?: string;
+  ip?: string;
+  socket?: { remotePort?: number };
+}): Record<string, unknown> {
+  return {
+    method: request.method,
+    url: typeof request.url === 'string' ? redactUrl(request.url) : request.url,
+    host: request.host,
+    remoteAddress: request.ip,
+    remotePort: request.socket?.remotePort,
+  };
+}
+
 export interface LoggerOptions {
   level: string;
   app: string;
@@ -47,7 +108,9 @@ export function createLogger(options: LoggerOptions): Logger {
       base: { app: options.app },
       messageKey: 'msg',
       timestamp: pino.stdTimeFunctions.isoTime,
-      redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
+      redact: { paths: REDACTED_PATHS, censor: REDACTED },
+      // Fastify's request logger serialises `req` with these (ours win over its own).
+      serializers: { req: requestSerializer },
       // Fastify's request logger binds request_id itself; adding it again would write the key twice.
       // Lines written inside a traced span carry its trace_id (tracing off: no span, nothing added).
       mixin: (_merge, _level, logger) => {
