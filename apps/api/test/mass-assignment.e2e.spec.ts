@@ -144,6 +144,21 @@ describe('fields a caller may not set (real Postgres)', () => {
     expect(response.json().details).toContainEqual({ path: 'status', message: 'is not an accepted field' });
   });
 
+  it.each([
+    ['__proto__', `{"__proto__":{"admin":true},"project_name":"Site"}`],
+    ['constructor.prototype', `{"constructor":{"prototype":{"admin":true}},"project_name":"Site"}`],
+  ])('refuses a body carrying %s as malformed JSON (no prototype pollution)', async (_what, body) => {
+    const response = await api.client.asKey(owner.key, {
+      method: 'POST',
+      url: '/v1/intakes',
+      headers: { 'content-type': 'application/json' },
+      payload: body,
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ error: 'invalid_request', reason: 'malformed_json' });
+    expect(({} as Record<string, unknown>)['admin']).toBeUndefined();
+  });
+
   it('stored none of it', async () => {
     const { rows } = await api.db.query(
       `SELECT (SELECT count(*)::int FROM intakes WHERE account_id = $2) AS other_intakes,
