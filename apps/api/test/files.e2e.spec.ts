@@ -30,6 +30,23 @@ describe('signed file URLs of the fs storage driver', () => {
   });
 
   it.each([
+    ['logo.svg', 'image/svg+xml', '<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>'],
+    ['page.html', 'text/html', '<script>alert(document.cookie)</script>'],
+    ['"; filename=x.html\r\nX-Injected: 1', 'text/plain', 'x'],
+  ])('serves %j (%s) as an attachment with nosniff, never inline', async (filename, contentType, content) => {
+    await storage.put('intakes/in_x/items/logo/f1', Readable.from([Buffer.from(content)]), { maxBytes: 1000 });
+    const url = await storage.signedUrl('intakes/in_x/items/logo/f1', { filename, contentType });
+    const response = await api.t.app.inject({ method: 'GET', url: path(url) });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-disposition']).toMatch(
+      /^attachment; filename="[^"\r\n]*"; filename\*=UTF-8''[^\s"]+$/,
+    );
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['cache-control']).toBe('private, no-store');
+    expect(response.headers['x-injected']).toBeUndefined();
+  });
+
+  it.each([
     ['a changed key', (u: URL) => u.searchParams.set('key', 'intakes/in_x/items/contract/f2')],
     ['a traversing key', (u: URL) => u.searchParams.set('key', '../../etc/passwd')],
     ['a later expiry', (u: URL) => u.searchParams.set('expires', '9999999999')],

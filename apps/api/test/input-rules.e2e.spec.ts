@@ -72,6 +72,42 @@ describe('input rules shared by every route (real Postgres)', () => {
     expect(cleared.statusCode).toBe(200);
   });
 
+  it('refuses an e-mail address with a line break, white space or a control character (mail header injection)', async () => {
+    // IsEmail alone accepts a quoted local part holding CR LF; each of these is written into To,
+    // Reply-To or an SMTP envelope.
+    const hostile = [
+      '"x\r\nBcc: evil@example.test"@client.example',
+      '"x y"@client.example',
+      '"x\u0007"@client.example',
+    ];
+    const target = await asKey('POST', '/v1/intakes', {
+      project_name: 'Site',
+      client: { email: 'jan.novak+site@client.example', name: 'Jan' },
+      items: [{ key: 'about', type: 'text', label: 'About' }],
+    });
+    expect(target.statusCode).toBe(201);
+    const refusal = (path: string) => [{ path, message: 'must not contain white space or control characters' }];
+    for (const email of hostile) {
+      const intake = await asKey('POST', '/v1/intakes', {
+        project_name: 'Site',
+        client: { email, name: 'Jan' },
+        items: [{ key: 'about', type: 'text', label: 'About' }],
+      });
+      expect([email, intake.statusCode, intake.json().details]).toEqual([email, 422, refusal('client.email')]);
+      const recipient = await asKey('POST', `/v1/intakes/${target.json().intake_id}/recipients`, {
+        email,
+        name: 'Eva',
+      });
+      expect([email, recipient.statusCode, recipient.json().details]).toEqual([email, 422, refusal('email')]);
+      const signUp = await api.client.request({
+        method: 'POST',
+        url: '/v1/auth/signup',
+        payload: { email, password: 'correct horse battery staple', name: 'Owner', account_name: 'Studio' },
+      });
+      expect([email, signUp.statusCode, signUp.json().details]).toEqual([email, 422, refusal('email')]);
+    }
+  });
+
   it('refuses a NUL in a query or path parameter and in the portal’s bodies', async () => {
     const query = await asKey('GET', `/v1/intakes?q=a${encodeURIComponent(NUL)}`);
     expect(query.statusCode).toBe(422);

@@ -69,4 +69,21 @@ describe('intake endpoints refuse other accounts, other modes and missing scopes
     expect(detail.intake).toMatchObject({ status: 'sent', owner_note: null });
     expect(detail.items.map((i: { key: string }) => i.key)).toEqual(['about', 'task']);
   });
+
+  it('keeps Idempotency-Keys apart by account: the same key in another account makes its own intake', async () => {
+    const body = {
+      project_name: 'Same key',
+      client: { email: 'eva@client.example', name: 'Eva' },
+      items: [{ key: 'about', type: 'text', label: 'About' }],
+      send: false,
+    };
+    const headers = { 'idempotency-key': 'order-42' };
+    const mine = await api.client.asKey(owner, { method: 'POST', url: '/v1/intakes', payload: body, headers });
+    const theirs = await api.client.asKey(otherAccount, { method: 'POST', url: '/v1/intakes', payload: body, headers });
+    expect([mine.statusCode, theirs.statusCode]).toEqual([201, 201]);
+    expect(theirs.json().intake_id).not.toBe(mine.json().intake_id);
+    // A replay stays in its own account.
+    const again = await api.client.asKey(otherAccount, { method: 'POST', url: '/v1/intakes', payload: body, headers });
+    expect([again.statusCode, again.json().intake_id]).toEqual([200, theirs.json().intake_id]);
+  });
 });

@@ -146,9 +146,21 @@ export const RequiredText = (doc: ApiPropertyOptions, rules: TextRules & { notBl
     lengthOf(rules),
   );
 
+/**
+ * No white space or control character anywhere: IsEmail accepts a quoted local part such as
+ * `"a\r\nBcc: x@evil.example"@b.example`, and an address is written into To, Reply-To and the
+ * SMTP envelope (the mail adapter neutralises line breaks too; this keeps them out of storage).
+ */
+const PLAIN_ADDRESS = /^[^\s\p{Cc}]+$/u;
+
 /** A required e-mail address of at most 254 characters. */
 export const EmailAddress = (doc: ApiPropertyOptions) =>
-  stack(ApiProperty({ type: String, format: 'email', maxLength: 254, ...doc }), IsEmail(), MaxLength(254));
+  stack(
+    ApiProperty({ type: String, format: 'email', maxLength: 254, ...doc }),
+    IsEmail(),
+    Matches(PLAIN_ADDRESS, { message: 'must not contain white space or control characters' }),
+    MaxLength(254),
+  );
 
 /** An optional boolean. */
 export const OptionalBoolean = (doc: ApiPropertyOptions = {}) =>

@@ -11,6 +11,7 @@ import { hasScope } from '@intake/domain-accounts';
 import { APP_CONFIG, AppConfig } from '@intake/config';
 import { DomainError, type ErrorReason } from '@intake/errors';
 import { ACCESS_RULE, AccessRule, AuthenticatedRequest } from './access';
+import { csrfTokenMatches } from './csrf-token';
 import { presentedSecret, sameSecret } from './provider-secret';
 
 // Named at the HTTP edge, which keeps any request bearing the session cookie from being cached.
@@ -63,9 +64,7 @@ export class AuthGuard implements CanActivate {
       throw forbidden('This operation needs an API key; dashboard sessions cannot call it.', 'key_only');
     }
     if (principal.kind === 'session' && !SAFE_METHODS.has(request.method)) {
-      const cookie = request.cookies?.[CSRF_COOKIE];
-      const header = request.headers['x-csrf-token'];
-      if (!cookie || typeof header !== 'string' || header !== cookie) {
+      if (!csrfTokenMatches(request.cookies?.[CSRF_COOKIE], request.headers['x-csrf-token'])) {
         throw forbidden('The X-CSRF-Token header must equal the csrf_token cookie.', 'csrf');
       }
     }

@@ -5,19 +5,10 @@ import { DownloadIntake, GetDownloadPreflight } from '@intake/application-result
 import { accessOf, type Principal } from '@intake/domain-accounts';
 import { ApiErrors } from '@intake/http';
 import { type RequestMeta } from '@intake/kernel';
+import { attachmentDisposition } from '@intake/s3';
 import { Access, CurrentPrincipal, Meta } from '../accounts/access';
 import { DownloadPreflightResponse, DownloadQuery } from './results.dto';
 import { releaseWrittenChunks } from './release-written-chunks';
-
-/** RFC 6266: an ASCII fallback `filename` and the exact name as RFC 8187 `filename*`. */
-export function contentDisposition(filename: string): string {
-  const fallback = filename.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-  const encoded = encodeURIComponent(filename).replace(
-    /['()*]/g,
-    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
-  );
-  return `attachment; filename="${fallback}"; filename*=UTF-8''${encoded}`;
-}
 
 /** The intake as one ZIP: what it would hold, and the ZIP itself. */
 @ApiTags('results')
@@ -76,7 +67,7 @@ export class DownloadsController {
     releaseWrittenChunks(reply.raw, (chunk) => download.release(chunk));
     await reply
       .header('content-type', 'application/zip')
-      .header('content-disposition', contentDisposition(download.filename))
+      .header('content-disposition', attachmentDisposition(download.filename))
       .header('cache-control', 'private, no-store')
       .send(download.stream);
   }

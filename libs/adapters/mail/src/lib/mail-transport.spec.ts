@@ -35,6 +35,36 @@ describe('mail transports', () => {
       (transport as SmtpMailTransport).close();
     });
 
+    it('lets no line break in a name, subject or address add a header or a recipient, on either build path', async () => {
+      const transport = new SmtpMailTransport(sink.url, 'Intake <no-reply@example.test>');
+      try {
+        const before = sink.messages.length;
+        const hostile = {
+          from: '"Jana\r\nBcc: a@evil.example" <no-reply@example.test>',
+          replyTo: 'Owner\r\nBcc: c@evil.example <owner@studio.example>',
+          subject: 'Site\r\nBcc: d@evil.example\r\n\r\nforged body',
+          text: 'x',
+        };
+        // ASCII recipients: our own builder; a quoted CR LF local part: nodemailer's composer.
+        await transport.send({ ...hostile, to: ['client@example.test'] });
+        await transport.send({ ...hostile, to: ['client@example.test', '"x\r\nBcc: b@evil.example"@studio.example'] });
+        await sink.waitFor(before + 2);
+        const [built, composed] = sink.messages.slice(before);
+        expect(built?.to).toEqual(['client@example.test']);
+        // The quoted local part stays one (odd) address of studio.example, never a new recipient.
+        expect(composed?.to.filter((address) => address.endsWith('@evil.example'))).toEqual([]);
+        expect(composed?.to[0]).toBe('client@example.test');
+        for (const message of [built, composed]) {
+          const head = message?.raw.slice(0, message.raw.indexOf('\r\n\r\n')) ?? '';
+          expect(head.split('\r\n').filter((line) => /^bcc:/i.test(line))).toEqual([]);
+          expect(message?.headers['bcc']).toBeUndefined();
+          expect(message?.subject.replace(/\s+/g, ' ')).toMatch(/^Site Bcc: d@evil\.example ?forged body$/);
+        }
+      } finally {
+        transport.close();
+      }
+    });
+
     it('fails the check when the server is unreachable', async () => {
       const transport = new SmtpMailTransport('smtp://127.0.0.1:1', 'x@example.test');
       await expect(transport.check()).rejects.toThrow();

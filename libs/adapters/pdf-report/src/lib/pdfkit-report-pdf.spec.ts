@@ -59,4 +59,18 @@ describe('PdfKitReportPdf', () => {
     const lines = extracted.split('\n').filter((line) => line.trim() !== '');
     expect(lines.at(-1)).toBe(`SHA-256 souboru manifest.json: ${'f'.repeat(64)}`);
   });
+
+  it('writes a client’s links and markup as plain text: no link, no action, no script in the PDF', async () => {
+    const hostile =
+      'https://evil.example/x javascript:alert(1) <a href="https://evil.example">x</a> [x](https://evil.example)';
+    const doc = document('en');
+    doc.items[0]?.rows.push({ label: 'Answer', text: hostile });
+    const pdf = await new PdfKitReportPdf().render(doc, 'last');
+    const raw = pdf.toString('latin1');
+    for (const marker of ['/Annots', '/Link', '/URI', '/JavaScript', '/JS', '/OpenAction', '/Launch']) {
+      expect([marker, raw.includes(marker)]).toEqual([marker, false]);
+    }
+    // The text is all there (wrapped lines put breaks where spaces were, or none).
+    expect((await text(pdf)).replace(/\s+/g, '')).toContain(hostile.replace(/\s+/g, ''));
+  });
 });

@@ -37,3 +37,30 @@ describe('S3ObjectStorage multipart uploads', () => {
     }
   }, 60_000);
 });
+
+describe('S3ObjectStorage signed URLs', () => {
+  it('make S3 serve the object as an attachment under its name, with the type we stored', async () => {
+    const server = await new S3Server(['uploads']).start();
+    try {
+      const storage = new S3ObjectStorage(server.settings('uploads'));
+      await storage.put('intakes/in_x/items/logo/f1', byteStream(10), { maxBytes: 100 });
+      const url = await storage.signedUrl('intakes/in_x/items/logo/f1', {
+        filename: 'logo.svg',
+        contentType: 'image/svg+xml',
+      });
+      const query = new URL(url).searchParams;
+      expect(query.get('response-content-disposition')).toBe(
+        `attachment; filename="logo.svg"; filename*=UTF-8''logo.svg`,
+      );
+      expect(query.get('response-content-type')).toBe('image/svg+xml');
+      expect(query.get('X-Amz-Expires')).toBe(String(24 * 3600));
+      const response = await fetch(url);
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-disposition')).toBe(
+        `attachment; filename="logo.svg"; filename*=UTF-8''logo.svg`,
+      );
+    } finally {
+      await server.stop();
+    }
+  });
+});

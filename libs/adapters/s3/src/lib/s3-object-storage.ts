@@ -52,10 +52,19 @@ async function* inParts(body: AsyncIterable<Uint8Array>, size: number): AsyncGen
   if (length > 0) yield part.subarray(0, length);
 }
 
-/** A Content-Disposition that survives non-ASCII file names (RFC 6266 / 5987). */
+/**
+ * Content-Disposition of every file we hand out: always `attachment` (an uploaded HTML or SVG file
+ * is never rendered on our origin or the bucket's), an ASCII fallback `filename` (RFC 6266; quotes,
+ * backslashes, control and non-ASCII characters become `_`, so no name can end the header) and the
+ * exact name as `filename*` (RFC 8187: `'()*`, which encodeURIComponent leaves, are not attr-chars).
+ */
 export function attachmentDisposition(filename: string): string {
   const ascii = filename.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
+  const exact = encodeURIComponent(filename).replace(
+    /['()*]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${exact}`;
 }
 
 /** Object storage on S3 or any S3-compatible server, through the minio client. */

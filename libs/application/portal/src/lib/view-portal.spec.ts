@@ -1,4 +1,4 @@
-import { ArchiveIntake, DeleteIntake } from '@intake/application-intakes';
+import { ArchiveIntake, DeleteIntake, IntakeStore } from '@intake/application-intakes';
 import {
   type GivenPortal,
   givenBriefFile,
@@ -100,5 +100,30 @@ describe('ViewPortal', () => {
       reason: undefined,
     });
     expect(storedState(context)).toEqual(before);
+  });
+
+  it('takes the same one lookup for an unknown, a draft’s and a deleted intake’s link (no timing to tell them apart)', async () => {
+    const draft = (await givenPortal(context, { send: false })).slug;
+    const gone = await givenPortal(context);
+    await context.use(DeleteIntake).execute({ principal: gone.owner, intakeId: gone.intakeId, meta: META });
+    const deleted = gone.slug;
+    const store = context.use(IntakeStore);
+    const calls: string[] = [];
+    const methods = Object.getOwnPropertyNames(Object.getPrototypeOf(store)).filter((m) => m !== 'constructor');
+    const spies = methods.map((m) => jest.spyOn(store as unknown as Record<string, () => unknown>, m).mockName(m));
+    for (const spy of spies) {
+      const original = spy.getMockImplementation();
+      spy.mockImplementation(function (this: unknown, ...args: unknown[]) {
+        calls.push(spy.getMockName());
+        return (original ?? (() => undefined)).apply(this, args as []);
+      });
+    }
+    const lookups: Record<string, string[]> = {};
+    for (const [kind, slug] of Object.entries({ unknown: 'F'.repeat(22), draft, deleted })) {
+      calls.length = 0;
+      await expect(view.execute(slug)).rejects.toMatchObject({ code: 'not_found', reason: undefined });
+      lookups[kind] = [...calls];
+    }
+    expect(lookups).toEqual({ unknown: ['getBySlug'], draft: ['getBySlug'], deleted: ['getBySlug'] });
   });
 });

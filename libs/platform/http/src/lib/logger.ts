@@ -32,6 +32,8 @@ export const REDACTED_PATHS = [
   '*.parameters',
 ];
 
+export const REDACTED = '[redacted]';
+
 /** What Fastify hands the `req` serializer: its request, after routing. */
 interface LoggedRequest {
   method?: string;
@@ -41,11 +43,17 @@ interface LoggedRequest {
 
 /**
  * A request as its log lines show it: the method and the route's pattern, never the URL. A URL
- * can be a credential (a portal slug, a signed file URL's signature, a webhook path), and logs are
- * rarely guarded like the database; Fastify's own serializer writes the URL whole.
+ * can be a credential (a portal slug, a signed file URL's signature, an invitation link) or
+ * personal data (a search for a client's name), and logs are rarely guarded like the database;
+ * Fastify's own serializer writes the URL whole. Nothing a client sends reaches a request line,
+ * so none of it can forge one. The request id ties a line to everything else.
  */
 export function serializeRequest(request: LoggedRequest): Record<string, string | undefined> {
-  return { method: request.method, route: request.routeOptions?.url ?? 'unmatched', remoteAddress: request.ip };
+  return {
+    method: request.method,
+    route: request.routeOptions?.url ?? 'unmatched',
+    remoteAddress: request.ip,
+  };
 }
 
 export interface LoggerOptions {
@@ -63,7 +71,8 @@ export function createLogger(options: LoggerOptions): Logger {
       base: { app: options.app },
       messageKey: 'msg',
       timestamp: pino.stdTimeFunctions.isoTime,
-      redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
+      redact: { paths: REDACTED_PATHS, censor: REDACTED },
+      // Fastify's request logger serialises `req` with these (ours win over its own).
       serializers: { req: serializeRequest },
       // Fastify's request logger binds request_id itself; adding it again would write the key twice.
       // Lines written inside a traced span carry its trace_id (tracing off: no span, nothing added).

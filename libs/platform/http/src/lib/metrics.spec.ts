@@ -74,7 +74,8 @@ describe('Metrics', () => {
   });
 
   it('refuses a missing or wrong bearer when a token is set', async () => {
-    for (const header of [undefined, 'Bearer nope', `Basic ${TOKEN}`, `Bearer ${TOKEN}x`]) {
+    const sameLength = `${TOKEN.slice(0, -1)}${TOKEN.endsWith('x') ? 'y' : 'x'}`;
+    for (const header of [undefined, 'Bearer nope', `Basic ${TOKEN}`, `Bearer ${TOKEN}x`, `Bearer ${sameLength}`]) {
       const answer = await metricsResponse(metrics, TOKEN, header);
       expect(answer.status).toBe(401);
       expect(JSON.parse(answer.body)).toMatchObject({ error: 'unauthorized' });

@@ -189,11 +189,18 @@ function valueText(value: unknown, language: Language, t: Translate<ReportKey>):
 /** Markdown's inline syntax characters, escaped so a client's text cannot restructure the report. */
 const escapeMarkdown = (text: string): string => text.replace(/([\\`*_[\]<>#|{}!~])/g, '\\$1');
 
+/**
+ * What would open a block at the start of a continuation line (a list item, a setext heading's
+ * underline, a thematic break) and that escapeMarkdown leaves, being plain text elsewhere.
+ */
+const escapeBlockStart = (line: string): string =>
+  line.replace(/^(\s*)([-+=])/, '$1\\$2').replace(/^(\s*\d+)([.)])/, '$1\\$2');
+
 /** A text that may span lines, as the rest of a list entry (continuation lines indented). */
 const inline = (text: string): string =>
   escapeMarkdown(text)
-    .split('\n')
-    .map((line, n) => (n === 0 ? line : `  ${line}`))
+    .split(/\r\n|\r|\n/) // CommonMark ends a line at any of the three
+    .map((line, n) => (n === 0 ? line : `  ${escapeBlockStart(line)}`))
     .join('  \n');
 
 /** podklady.md: the document in Markdown, secret values left out whatever the download revealed. */
