@@ -2,7 +2,8 @@
  * The scheduler benchmark's mail server, in a process of its own (forked by run.ts): a minimal
  * SMTP server (smtp-server) that accepts every message and counts it by its `X-Intake-Chase`
  * header. Answers `{ type: 'stats' }` over IPC with the counts and the times of the first and last
- * message; sends `{ type: 'ready', port }` once listening.
+ * message, `{ type: 'receipts' }` with the messages per chase id (the crash drills reconcile them);
+ * sends `{ type: 'ready', port }` once listening.
  */
 import { SMTPServer } from 'smtp-server';
 
@@ -24,7 +25,7 @@ export interface SinkStats {
 const HEADER = /^x-intake-chase:\s*(\S+)/im;
 
 function main(): void {
-  const seen = new Set<string>();
+  const seen = new Map<string, number>();
   const stats: SinkStats = { type: 'stats', total: 0, unique: 0, duplicates: 0, unmarked: 0, first: 0, last: 0 };
   const server = new SMTPServer({
     authOptional: true,
@@ -46,8 +47,10 @@ function main(): void {
         stats.last = Date.now();
         if (stats.first === 0) stats.first = stats.last;
         if (id === null) stats.unmarked += 1;
-        else if (seen.has(id)) stats.duplicates += 1;
-        else seen.add(id);
+        else {
+          if (seen.has(id)) stats.duplicates += 1;
+          seen.set(id, (seen.get(id) ?? 0) + 1);
+        }
         stats.unique = seen.size;
         callback();
       });
@@ -59,6 +62,7 @@ function main(): void {
   });
   process.on('message', (message: { type?: string }) => {
     if (message.type === 'stats') process.send?.(stats);
+    if (message.type === 'receipts') process.send?.({ type: 'receipts', receipts: [...seen] });
   });
   process.on('disconnect', () => server.close(() => process.exit(0)));
 }
