@@ -82,6 +82,13 @@ interface Phase {
   stranded: string[];
 }
 
+interface Disruption {
+  from: number;
+  to: number;
+  /** The process a kill ended. */
+  deadPid?: number;
+}
+
 interface PhaseFigures {
   drill: string;
   requests: number;
@@ -304,35 +311,54 @@ async function main(): Promise<void> {
       .then((r) => (dueMade += r.rowCount ?? 0));
   }, 1_000);
 
-  const stranded = async (before: number) =>
-    (
-      await db.query<{ id: string }>(
-        `SELECT id FROM chases WHERE claimed_by IS NOT NULL AND claimed_until - $1 * interval '1 millisecond' <= $2`,
-        [CHASE_LEASE_MS, new Date(before)],
-      )
-    ).rows.map((r) => r.id);
+  /**
+   * The chases a disruption left leased, first phase only: after a kill, those leased to the dead
+   * process (a scheduler's identity is host:pid:random); after a cut, those claimed before it ended
+   * and still leased at the end of the phase (their recording was lost).
+   */
+  const attributed = new Set<string>();
+  const stranded = async (window: Disruption) => {
+    const { rows } = await db.query<{ id: string }>(
+      window.deadPid === undefined
+        ? `SELECT id FROM chases WHERE claimed_by IS NOT NULL AND claimed_until - $1 * interval '1 millisecond' <= $2`
+        : `SELECT id FROM chases WHERE claimed_by LIKE '%:' || $1::text || ':%'`,
+      window.deadPid === undefined ? [CHASE_LEASE_MS, new Date(window.to)] : [window.deadPid],
+    );
+    const ids = rows.map((r) => r.id).filter((id) => !attributed.has(id));
+    for (const id of ids) attributed.add(id);
+    return ids;
+  };
   const phase = async (
     drillName: string,
     kind: Phase['kind'],
     seconds: number,
-    disrupt?: () => Promise<{ from: number; to: number }>,
+    disrupt?: () => Promise<Disruption>,
   ) => {
     const start = Date.now();
     const window = disrupt ? await disrupt() : undefined;
     const rest = start + seconds * 1000 - Date.now();
     if (rest > 0) await sleep(rest);
-    const p: Phase = { name: drillName, kind, start, end: Date.now(), ...window, stranded: [] };
-    p.stranded = window ? await stranded(window.to) : [];
+    const p: Phase = {
+      name: drillName,
+      kind,
+      start,
+      end: Date.now(),
+      from: window?.from,
+      to: window?.to,
+      stranded: [],
+    };
+    p.stranded = window ? await stranded(window) : [];
     phases.push(p);
-    console.log(`  ${drillName}: done${p.stranded.length ? `, ${p.stranded.length} chases leased across it` : ''}`);
+    console.log(`  ${drillName}: done${p.stranded.length ? `, ${p.stranded.length} chases left leased by it` : ''}`);
   };
-  const kill = (app: AppName) => async () => {
+  const kill = (app: AppName) => async (): Promise<Disruption> => {
     const from = Date.now();
+    const deadPid = apps[app].child.pid;
     apps[app].child.kill('SIGKILL');
     await apps[app].exited;
     apps[app] = spawnApp(app, ports[app], env);
     await ready(ports[app]);
-    return { from, to: Date.now() };
+    return { from, to: Date.now(), deadPid };
   };
   const cut = (proxy: TcpProxy) => async () => {
     const from = Date.now();
