@@ -83,6 +83,7 @@ async function run(config: LoadConfig): Promise<void> {
   const toSubmit: Intake[] = [];
   const toUpload: Intake[] = [];
   const created: Intake[] = [];
+  let creates = 0;
   const auth = (key: number) => ({ authorization: `Bearer ${config.keys[key]}` });
 
   const request = (n: number): OpenLoopRequest => {
@@ -115,7 +116,9 @@ async function run(config: LoadConfig): Promise<void> {
       records[n] = { n, kind: 'read', at, key: reading.key, intakeId: reading.id };
       return { method: 'GET', path: `/v1/intakes/${reading.id}/status`, headers: auth(reading.key) };
     }
-    const key = n % config.keys.length;
+    // Creates go round the accounts on a count of their own (n % accounts would give them only to
+    // the accounts of create slots, past the 30 invitations an account may send in an hour).
+    const key = (creates += 1) % config.keys.length;
     const idempotencyKey = randomUUID();
     const body = intakeBody(idempotencyKey, n);
     records[n] = { n, kind: 'create', at, key, idempotencyKey, body };

@@ -381,7 +381,8 @@ async function main(): Promise<void> {
   load.disconnect();
   const records = JSON.parse(readFileSync(requestsFile, 'utf8')) as DrillRequest[];
 
-  // Replay every create that was not acknowledged, with its key and body, until it is.
+  // Replay every create that was not acknowledged, with its key and body, until it is answered
+  // (a refused connection or a 5xx is tried again; any other answer is final).
   const replays: Record<string, number> = {};
   for (const r of records.filter((x) => x.kind === 'create' && !isAck(x))) {
     let status = 0;
@@ -395,13 +396,14 @@ async function main(): Promise<void> {
             'idempotency-key': r.idempotencyKey ?? '',
           },
           body: r.body,
+          signal: AbortSignal.timeout(30_000),
         });
         status = answer.status;
         await answer.arrayBuffer();
       } catch {
         status = 0;
       }
-      if (status >= 200 && status < 500 && status !== 429) break;
+      if (status >= 200 && status < 500) break;
       await sleep(500);
     }
     replays[String(status)] = (replays[String(status)] ?? 0) + 1;
@@ -596,6 +598,8 @@ async function main(): Promise<void> {
     duplicatesOutside.length > 0 && `${duplicatesOutside.length} reminders sent twice outside the lease window`,
     Object.values(left).some((n) => n !== 0) && `left at the end: ${JSON.stringify(left)}`,
     all500.length > 0 && `${all500.length} answers 500`,
+    // The load sends only valid requests to intakes it created: any 4xx is a fault (or the load's).
+    Object.keys(unexpected4xx).length > 0 && `answers 4xx: ${JSON.stringify(unexpected4xx)}`,
     totals.violations > 0 && `${totals.violations} answers broke an outage rule`,
   ].filter((f): f is string => Boolean(f));
 
