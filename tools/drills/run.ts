@@ -156,6 +156,13 @@ async function helper(script: string): Promise<{ port: number; ask: <T>(type: st
   });
   children.add(child);
   cleanups.push(async () => child.connected && child.disconnect());
+  // Without its sink or receiver the drill would wait for answers that never come: end it.
+  child.once('exit', (code) => {
+    if (cleaning) return;
+    console.error(`drills: ${script} exited (${code}) during the run`);
+    process.exitCode = 1;
+    void cleanup().then(() => process.exit(1));
+  });
   const port = await new Promise<number>((resolve, reject) => {
     child.once('error', reject);
     child.once('message', (message: { port: number }) => resolve(message.port));

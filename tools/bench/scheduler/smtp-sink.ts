@@ -56,6 +56,8 @@ function main(): void {
       });
     },
   });
+  // A client that vanishes mid-session (the crash drills kill schedulers) is no reason to stop.
+  server.on('error', () => undefined);
   server.listen(Number(process.env['SINK_PORT'] ?? 0), '127.0.0.1', () => {
     const address = server.server.address();
     process.send?.({ type: 'ready', port: typeof address === 'object' && address ? address.port : 0 });
