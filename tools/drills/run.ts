@@ -9,7 +9,7 @@
  * Prints a table per drill and writes tmp/drills/results-<full|short>.json; exit 1 when a check
  * fails. See docs/reliability.md, "Crash and outage drills".
  *
- *   npm run build && npm run drills            (about 8 minutes: 10 s cuts, the 5-minute chase lease waited out)
+ *   npm run build && npm run drills            (4 minutes, up to 9 when the 5-minute chase lease is waited out)
  *   npm run build && npm run drills -- --short (about 2 minutes: 3 s cuts; .ci/run)
  *     DRILL_RATE (requests/s), DATABASE_URL (admin connection), REDIS_URL
  */
