@@ -20,11 +20,31 @@ export interface OpenLoopRound {
   /** The most connections the pool opens (requests queue on them when all are busy). */
   connections: number;
   headers?: Record<string, string>;
-  /** The n-th request (from 0). */
-  request: (n: number) => { method: 'GET' | 'POST'; path: string; body?: string };
+  /** The n-th request (from 0), with headers of its own on top of `headers`. */
+  request: (n: number) => OpenLoopRequest;
   /** How long answers still in flight at the end are awaited before they count as errors. */
   drainMs?: number;
+  /**
+   * Told the outcome of every request (the crash drills record each one): its answer, with the
+   * body when the request asked for it (`read`), or the error; latency from its due time.
+   */
+  onOutcome?: (n: number, outcome: OpenLoopOutcome) => void;
+  /** Longest wait for an answer's headers or body, per request (undici's default is 5 minutes). */
+  timeoutMs?: number;
 }
+
+export interface OpenLoopRequest {
+  method: 'GET' | 'POST' | 'PUT';
+  path: string;
+  body?: string | Buffer;
+  headers?: Record<string, string>;
+  /** Keep the answer's body for `onOutcome` (otherwise it is dumped unread). */
+  read?: boolean;
+}
+
+export type OpenLoopOutcome =
+  | { ms: number; status: number; headers: Record<string, string | string[] | undefined>; body?: string }
+  | { ms: number; error: string };
 
 /** A round's figures (latencies in milliseconds from each request's due time), and the longest. */
 export interface OpenLoopResult extends LoadRoundResult {
@@ -32,7 +52,8 @@ export interface OpenLoopResult extends LoadRoundResult {
 }
 
 export async function openLoop(round: OpenLoopRound): Promise<OpenLoopResult> {
-  const pool = new Pool(round.origin, { connections: round.connections, pipelining: 1 });
+  const timeouts = round.timeoutMs ? { headersTimeout: round.timeoutMs, bodyTimeout: round.timeoutMs } : {};
+  const pool = new Pool(round.origin, { connections: round.connections, pipelining: 1, ...timeouts });
   // Microseconds, 1 µs to 10 minutes, 3 significant digits.
   const latencies = build({
     lowestDiscernibleValue: 1,
@@ -51,20 +72,30 @@ export async function openLoop(round: OpenLoopRound): Promise<OpenLoopResult> {
   let closed = false;
 
   const send = (n: number, dueNs: number) => {
-    const { method, path, body } = round.request(n);
+    const { method, path, body, headers, read } = round.request(n);
     const due = start + BigInt(Math.round(dueNs));
+    const sinceDue = () => Number(process.hrtime.bigint() - due) / 1000;
     const done = pool
-      .request({ origin: round.origin, method, path, headers: round.headers, ...(body === undefined ? {} : { body }) })
-      .then(async ({ statusCode, body: answer }) => {
-        await answer.dump({ limit: Number.MAX_SAFE_INTEGER });
+      .request({
+        origin: round.origin,
+        method,
+        path,
+        headers: { ...round.headers, ...headers },
+        ...(body === undefined ? {} : { body }),
+      })
+      .then(async ({ statusCode, headers: answerHeaders, body: answer }) => {
+        const text = read ? await answer.text() : (await answer.dump({ limit: Number.MAX_SAFE_INTEGER }), undefined);
         if (closed) return;
-        const micros = Number(process.hrtime.bigint() - due) / 1000;
+        const micros = sinceDue();
         latencies.recordValue(Math.max(1, Math.round(micros)));
         answered++;
         if (statusCode < 200 || statusCode > 299) non2xx++;
+        round.onOutcome?.(n, { ms: micros / 1000, status: statusCode, headers: answerHeaders, body: text });
       })
-      .catch(() => {
-        if (!closed) errors++;
+      .catch((error: unknown) => {
+        if (closed) return;
+        errors++;
+        round.onOutcome?.(n, { ms: sinceDue() / 1000, error: (error as Error)?.message ?? String(error) });
       })
       .finally(() => inFlight.delete(done));
     inFlight.add(done);

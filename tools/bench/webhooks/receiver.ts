@@ -2,7 +2,8 @@
  * The webhook benchmark's receiver, in a process of its own (forked by run.ts): a plain node:http
  * server that answers every request 204 at once, counts deliveries by X-Service-Delivery and keeps
  * the arrival time (Date.now()) of each intake id's first request. IPC: `{type: 'stats'}` answers
- * the counts; `{type: 'arrivals'}` the arrival times; sends `{type: 'ready', port}` once listening.
+ * the counts; `{type: 'arrivals'}` the arrival times; `{type: 'receipts'}` the requests per
+ * delivery id (the crash drills reconcile them); sends `{type: 'ready', port}` once listening.
  */
 import { createServer } from 'node:http';
 
@@ -22,7 +23,7 @@ export interface ReceiverStats {
 const INTAKE_ID = /"intake_id":"([^"]+)"/;
 
 function main(): void {
-  const seen = new Set<string>();
+  const seen = new Map<string, number>();
   const arrivals = new Map<string, number>();
   const stats: ReceiverStats = { type: 'stats', total: 0, unique: 0, duplicates: 0, first: 0, last: 0 };
   const server = createServer((req, res) => {
@@ -35,7 +36,7 @@ function main(): void {
       stats.last = now;
       if (stats.first === 0) stats.first = now;
       if (seen.has(id)) stats.duplicates += 1;
-      else seen.add(id);
+      seen.set(id, (seen.get(id) ?? 0) + 1);
       stats.unique = seen.size;
       const intake = INTAKE_ID.exec(Buffer.concat(chunks).toString('utf8'))?.[1];
       if (intake && !arrivals.has(intake)) arrivals.set(intake, now);
@@ -50,6 +51,7 @@ function main(): void {
   process.on('message', (message: { type?: string }) => {
     if (message.type === 'stats') process.send?.(stats);
     if (message.type === 'arrivals') process.send?.({ type: 'arrivals', arrivals: [...arrivals] });
+    if (message.type === 'receipts') process.send?.({ type: 'receipts', receipts: [...seen] });
   });
   process.on('disconnect', () => {
     server.closeAllConnections();

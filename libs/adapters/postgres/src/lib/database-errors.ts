@@ -24,7 +24,16 @@ const UNAVAILABLE_MESSAGES = [
   'Connection is not established',
 ];
 
+/**
+ * TypeORM releases a query runner whose connection emits an error; a transaction whose connection
+ * was lost between two statements then fails its next one with one of these (through the runner,
+ * or through its entity manager), not with the socket error. The unit of work owns every runner,
+ * so a released one is never reached otherwise.
+ */
+const RELEASED_RUNNER = new Set(['QueryRunnerAlreadyReleasedError', 'QueryRunnerProviderAlreadyReleasedError']);
+
 interface ErrorLike {
+  name?: unknown;
   code?: unknown;
   message?: unknown;
   driverError?: unknown;
@@ -36,6 +45,7 @@ interface ErrorLike {
 export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
   if (!error || typeof error !== 'object' || depth > 4) return false;
   const e = error as ErrorLike;
+  if (typeof e.name === 'string' && RELEASED_RUNNER.has(e.name)) return true;
   if (typeof e.code === 'string' && (NETWORK_CODES.has(e.code) || UNAVAILABLE_SQLSTATE.test(e.code))) return true;
   if (typeof e.message === 'string' && UNAVAILABLE_MESSAGES.some((text) => (e.message as string).includes(text))) {
     return true;
