@@ -79,8 +79,15 @@ describe('throttling', () => {
       expect(throttleDecision(policy, tally(9), plus(50))).toBe(ALLOWED);
     });
 
-    it('allows a tally without a last failure (nothing to wait from)', () => {
+    it('allows a tally without a last failure (nothing to wait from), even when no failure is free', () => {
       expect(throttleDecision(POLICY, tally(5, null), T0)).toBe(ALLOWED);
+      expect(throttleDecision({ ...POLICY, free: 0 }, NO_FAILURES, T0)).toBe(ALLOWED);
+      expect(throttleDecision({ ...POLICY, free: 0 }, tally(1), T0)).toEqual(refused(20));
+    });
+
+    it('allows free failures even when the last one is dated after now (another process, a clock ahead)', () => {
+      expect(throttleDecision(POLICY, tally(2, plus(30)), T0)).toBe(ALLOWED);
+      expect(throttleDecision(POLICY, tally(3, plus(30)), T0)).toEqual(refused(40));
     });
   });
 

@@ -8,8 +8,8 @@ export function clientAddress(ip: string): string {
   const address = ip.trim().toLowerCase();
   const mapped = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/.exec(address);
   if (mapped?.[1]) return mapped[1];
-  if (!address.includes(':')) return address;
-  const groups = ipv6Groups(address.split('%')[0] ?? '');
+  // An IPv4 address is no IPv6 one either: it is kept as it is.
+  const groups = ipv6Groups(address.replace(/%.*/, ''));
   if (!groups) return address;
   return `${groups.slice(0, 4).join(':')}::/64`;
 }
@@ -23,7 +23,8 @@ function ipv6Groups(address: string): string[] | undefined {
   const tail = split(halves[1]);
   const missing = 8 - head.length - tail.length;
   if (halves.length === 1 ? missing !== 0 : missing < 1) return undefined;
-  const groups = [...head, ...Array.from({ length: halves.length === 1 ? 0 : missing }, () => '0'), ...tail];
+  // Without "::" nothing is missing (checked above).
+  const groups = [...head, ...Array.from({ length: missing }, () => '0'), ...tail];
   if (!groups.every((g) => /^[0-9a-f]{1,4}$/.test(g))) return undefined;
   return groups.map((g) => g.replace(/^0+(?=.)/, ''));
 }

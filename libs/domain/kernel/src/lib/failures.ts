@@ -23,12 +23,16 @@ export function currentTally(tally: FailureTally, now: Date, forgetAfterSeconds:
  */
 export function addFailure(tally: FailureTally, at: Date, forgetAfterSeconds: number): FailureTally {
   const current = currentTally(tally, at, forgetAfterSeconds);
-  const last = current.lastFailureAt;
-  return { failures: current.failures + 1, lastFailureAt: last !== null && last > at ? last : at };
+  return { failures: current.failures + 1, lastFailureAt: latest(current.lastFailureAt, at) as Date };
 }
 
 /** Two processes' tallies of one key, as one (the in-process count kept while Redis was away). */
 export function sumTallies(a: FailureTally, b: FailureTally): FailureTally {
-  const [x, y] = [a.lastFailureAt, b.lastFailureAt];
-  return { failures: a.failures + b.failures, lastFailureAt: x === null ? y : y === null || x > y ? x : y };
+  return { failures: a.failures + b.failures, lastFailureAt: latest(a.lastFailureAt, b.lastFailureAt) };
+}
+
+/** The later of some instants (null when there are none). */
+function latest(...instants: Array<Date | null>): Date | null {
+  const times = instants.filter((instant) => instant !== null).map((instant) => instant.getTime());
+  return times.length > 0 ? new Date(Math.max(...times)) : null;
 }
