@@ -1,5 +1,6 @@
 import { type LightMyRequestResponse } from 'fastify';
-import { TcpProxy } from '@intake/testing';
+import Redis from 'ioredis';
+import { TcpProxy, TEST_REDIS_URL } from '@intake/testing';
 import { invitationTokenFor, PASSWORD, uniqueEmail } from './accounts-client';
 import { type Api, useApi } from './api-test-app';
 
@@ -64,6 +65,20 @@ describe('throttling without lock-out (real Postgres and Redis), TRUST_PROXY=fal
     expect(last).toBeLessThanOrEqual(960);
     expect((await logIn(api, email, PASSWORD, HOME)).statusCode).toBe(200);
   }, 60_000);
+
+  it('keys the tallies by a hash of the e-mail address: never in clear in Redis or in the log', async () => {
+    const email = uniqueEmail('Hashed').replace('Hashed', 'HashedOwner');
+    await logIn(api, email, 'wrong-password', ATTACKER);
+    const redis = new Redis(TEST_REDIS_URL);
+    try {
+      const keys = await redis.keys(`${api.t.config.redis.prefix}:failures:*`);
+      expect(keys.filter((k) => k.includes(':login:pair:')).length).toBeGreaterThan(0);
+      expect(keys.join('\n').toLowerCase()).not.toContain('hashedowner');
+    } finally {
+      redis.disconnect();
+    }
+    expect(api.t.logs.text().toLowerCase()).not.toContain('hashedowner');
+  });
 
   it('refuses a throttled attempt alike for an unknown e-mail address, without checking the password', async () => {
     const { email } = await api.client.signUp();
