@@ -34,3 +34,6 @@ export const UPLOAD: ErrorCase[] = [
   { error: 'unprocessable', reason: 'file.unreadable' },
   { error: 'quota_exceeded', reason: 'storage' },
 ];
+
+/** Every route that takes a portal link: its client may be throttled for guessing links (PortalThrottle). */
+export const PORTAL_LINK: ErrorCase[] = [{ error: 'rate_limited', reason: 'portal_throttled' }];

@@ -16,6 +16,7 @@ export * from './lib/api-keys/revoke-api-key';
 export * from './lib/team/team-settings';
 export * from './lib/team/invite-member';
 export * from './lib/team/accept-invitation';
+export * from './lib/throttling/address-throttle';
 export * from './lib/team/list-members';
 export * from './lib/team/remove-member';
 export * from './lib/account/get-account';

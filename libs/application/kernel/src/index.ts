@@ -11,3 +11,4 @@ export * from './lib/limit-counter.port';
 export * from './lib/wiring';
 export * from './lib/diagnostics.port';
 export * from './lib/secret-box.port';
+export * from './lib/failure-counter.port';

@@ -51,7 +51,7 @@ export class AuthController {
   @Public()
   @ApiOperation({
     summary:
-      'Sign in: sets the sid (HttpOnly) and csrf_token cookies. 401 on wrong credentials; 429 reason login_throttled after repeated failures.',
+      'Sign in: sets the sid (HttpOnly) and csrf_token cookies. 401 on wrong credentials. 429 reason login_throttled, with Retry-After, after repeated failures for this e-mail address from this client address (5, then waits from 1 minute doubling up to an hour) or from this client address (50, across e-mail addresses); failures from other addresses never stop this one. Decided before the password is checked, alike for unknown addresses.',
   })
   @ApiOkResponse({ type: UserAndAccount })
   @ApiErrors({ error: 'unauthorized' }, { error: 'rate_limited', reason: 'login_throttled' })
@@ -106,10 +106,14 @@ export class AuthController {
   @Public()
   @ApiOperation({
     summary:
-      'Create a member from an invitation link. 400 reason invitation_invalid for an unknown, used or expired token.',
+      'Create a member from an invitation link. 400 reason invitation_invalid for an unknown, used or expired token; after 10 of those from one client address, 429 reason invitation_throttled with Retry-After (from 1 minute, doubling up to an hour).',
   })
   @ApiCreatedResponse({ type: UserAndAccount })
-  @ApiErrors({ error: 'invalid_request', reason: 'invitation_invalid' }, { error: 'conflict', reason: 'email_taken' })
+  @ApiErrors(
+    { error: 'invalid_request', reason: 'invitation_invalid' },
+    { error: 'conflict', reason: 'email_taken' },
+    { error: 'rate_limited', reason: 'invitation_throttled' },
+  )
   async acceptInvitation(@Body() body: AcceptInvitationRequest, @Meta() meta: RequestMeta): Promise<UserAndAccount> {
     const { user, account } = await this.acceptInvitations.execute({ ...body, meta });
     return { user: userView(user), account: accountView(account) };

@@ -10,6 +10,7 @@ import {
   UploadFile,
   UploadPipeline,
 } from '@intake/application-files';
+import { PortalGuessing } from '@intake/application-portal';
 import { useCase } from '@intake/http';
 import { IntakesModule } from '../intakes/intakes.module';
 import { PortalFilesController } from './portal-files.controller';
@@ -34,6 +35,8 @@ import { IntakeFilesController } from './intake-files.controller';
     useCase(RemoveBriefFile),
     useCase(GetItemFile),
     useCase(GetBriefFile),
+    // Guessing portal links is counted the same on every portal route (PortalThrottle).
+    useCase(PortalGuessing),
   ],
 })
 export class FilesModule {}

@@ -1,6 +1,6 @@
-import { Controller, Delete, Get, HttpCode, Param, Post, Req, Res } from '@nestjs/common';
+import { Controller, Delete, Get, HttpCode, Param, Post, Req, Res, UseInterceptors } from '@nestjs/common';
 import { ApiCreatedResponse, ApiFoundResponse, ApiNoContentResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { ITEM_CHANGE, ITEM_CLOSED, SERVABLE_FILE, UPLOAD } from '../error-cases';
+import { ITEM_CHANGE, ITEM_CLOSED, PORTAL_LINK, SERVABLE_FILE, UPLOAD } from '../error-cases';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { GetBriefFile, RemoveFile, SubmitFiles, UploadFile } from '@intake/application-files';
 import { clientView } from '@intake/application-portal';
@@ -9,10 +9,12 @@ import { type RequestMeta } from '@intake/kernel';
 import { Meta } from '../accounts/access';
 import { ApiFileUpload, redirectTo, withIncomingFile } from './uploads';
 import { clientFileView, portalView } from '../portal/portal-views';
+import { PortalThrottle } from '../portal/portal-throttle';
 
 /** The client's files in the portal: uploads to file items, their submission, and the brief files. */
 @ApiTags('portal')
 @Public()
+@UseInterceptors(PortalThrottle)
 @Controller('portal/v1/:slug')
 export class PortalFilesController {
   constructor(
@@ -31,7 +33,7 @@ export class PortalFilesController {
     security: [],
   })
   @ApiCreatedResponse({ description: '{file: {id, filename, mime, size, width, height, av_status, created_at}}' })
-  @ApiErrors(...ITEM_CHANGE, ...ITEM_CLOSED, ...UPLOAD)
+  @ApiErrors(...PORTAL_LINK, ...ITEM_CHANGE, ...ITEM_CLOSED, ...UPLOAD)
   async upload(
     @Param('slug') slug: string,
     @Param('key') key: string,
@@ -52,6 +54,7 @@ export class PortalFilesController {
   })
   @ApiNoContentResponse()
   @ApiErrors(
+    ...PORTAL_LINK,
     ...ITEM_CHANGE,
     ...ITEM_CLOSED,
     { error: 'not_found', reason: 'file_not_found' },
@@ -74,6 +77,7 @@ export class PortalFilesController {
     security: [],
   })
   @ApiErrors(
+    ...PORTAL_LINK,
     ...ITEM_CHANGE,
     ...ITEM_CLOSED,
     { error: 'conflict', reason: 'not_sent' },
@@ -86,7 +90,7 @@ export class PortalFilesController {
   @Get('brief/files/:fileId')
   @ApiOperation({ summary: 'A brief file: 302 to a signed URL valid 24 hours.', security: [] })
   @ApiFoundResponse({ description: 'Location: the signed URL' })
-  @ApiErrors(...SERVABLE_FILE)
+  @ApiErrors(...PORTAL_LINK, ...SERVABLE_FILE)
   async briefFile(
     @Param('slug') slug: string,
     @Param('fileId') fileId: string,

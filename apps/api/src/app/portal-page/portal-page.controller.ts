@@ -1,4 +1,4 @@
-import { Controller, Get, Param, Res, UseFilters } from '@nestjs/common';
+import { Controller, Get, Param, Res, UseFilters, UseInterceptors } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { ViewPortal } from '@intake/application-portal';
@@ -7,6 +7,7 @@ import { Public } from '@intake/http';
 import { PORTAL_PAGE_HEADERS, PORTAL_SCRIPT_HEADERS, PortalPageDocuments } from './portal-page.html';
 import { pageLanguage } from './portal-page.i18n';
 import { PortalPageErrorFilter } from './portal-page.filter';
+import { PortalThrottle } from '../portal/portal-throttle';
 
 /**
  * The client portal page at `{PORTAL_URL}/{slug}` and its script (the path prefix comes from
@@ -29,9 +30,14 @@ export class PortalPageController {
     return this.documents.script;
   }
 
-  /** Looking the link up is the client's view (client_last_seen, client.viewed) and gives the language. */
+  /**
+   * Looking the link up is the client's view (client_last_seen, client.viewed) and gives the
+   * language. Guessing links here counts as on the portal API (a throttled client gets the
+   * "unavailable" page with status 429 and Retry-After).
+   */
   @Get(':slug')
   @UseFilters(PortalPageErrorFilter)
+  @UseInterceptors(PortalThrottle)
   async page(@Param('slug') slug: string, @Res({ passthrough: true }) reply: FastifyReply): Promise<string> {
     const { intake } = await this.viewPortal.execute(slug);
     void reply.headers(PORTAL_PAGE_HEADERS);

@@ -1,20 +1,22 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post, Put, UseInterceptors } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { ITEM_CHANGE, ITEM_CLOSED } from '../error-cases';
+import { ITEM_CHANGE, ITEM_CLOSED, PORTAL_LINK } from '../error-cases';
 import { ProposeWaiver, SetItemNote, SubmitItemValue, ViewPortal } from '@intake/application-portal';
 import { ApiErrors, Public } from '@intake/http';
 import { type RequestMeta } from '@intake/kernel';
 import { Meta } from '../accounts/access';
 import { PortalNoteBody, PortalValueBody, PortalWaiverBody } from './portal.dto';
 import { portalView } from './portal-views';
+import { PortalThrottle } from './portal-throttle';
 
 /**
  * The portal API (DESIGN.md section 4). The slug in the link is the client's only credential:
  * no other authentication, not counted against the owner's hourly limit. An unknown, draft or
- * deleted link is the same 404.
+ * deleted link is the same 404; a client guessing links is throttled (PortalThrottle).
  */
 @ApiTags('portal')
 @Public()
+@UseInterceptors(PortalThrottle)
 @Controller('portal/v1/:slug')
 export class PortalController {
   constructor(
@@ -30,6 +32,7 @@ export class PortalController {
       'The client’s view: project, brief, due date, language, the client’s items with status, constraints and revision notes.',
     security: [],
   })
+  @ApiErrors(...PORTAL_LINK)
   @ApiOkResponse({
     description:
       '{project_name, status, language, client_name, client_brief, brief_files, due_date, progress, items[]}',
@@ -44,7 +47,7 @@ export class PortalController {
       'Submit a value item (422 with details when it breaks a rule of the item); 409 intake_archived when archived.',
     security: [],
   })
-  @ApiErrors(...ITEM_CHANGE, ...ITEM_CLOSED, { error: 'conflict', reason: 'not_sent' })
+  @ApiErrors(...PORTAL_LINK, ...ITEM_CHANGE, ...ITEM_CLOSED, { error: 'conflict', reason: 'not_sent' })
   async submit(
     @Param('slug') slug: string,
     @Param('key') key: string,
@@ -57,7 +60,7 @@ export class PortalController {
   @Post('items/:key/waiver')
   @HttpCode(200)
   @ApiOperation({ summary: 'Propose a waiver for an item; the owner decides.', security: [] })
-  @ApiErrors(...ITEM_CHANGE, ...ITEM_CLOSED)
+  @ApiErrors(...PORTAL_LINK, ...ITEM_CHANGE, ...ITEM_CLOSED)
   async waiver(
     @Param('slug') slug: string,
     @Param('key') key: string,
@@ -69,7 +72,7 @@ export class PortalController {
 
   @Put('items/:key/note')
   @ApiOperation({ summary: 'The client’s note on an item (null clears it).', security: [] })
-  @ApiErrors(...ITEM_CHANGE)
+  @ApiErrors(...PORTAL_LINK, ...ITEM_CHANGE)
   async note(
     @Param('slug') slug: string,
     @Param('key') key: string,

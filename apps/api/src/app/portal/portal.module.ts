@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { ProposeWaiver, SetItemNote, SubmitItemValue, ViewPortal } from '@intake/application-portal';
+import { PortalGuessing, ProposeWaiver, SetItemNote, SubmitItemValue, ViewPortal } from '@intake/application-portal';
 import { useCase } from '@intake/http';
 import { IntakesModule } from '../intakes/intakes.module';
 import { PortalController } from './portal.controller';
@@ -8,7 +8,13 @@ import { PortalController } from './portal.controller';
 @Module({
   imports: [IntakesModule],
   controllers: [PortalController],
-  providers: [useCase(ViewPortal), useCase(SubmitItemValue), useCase(ProposeWaiver), useCase(SetItemNote)],
-  exports: [ViewPortal],
+  providers: [
+    useCase(ViewPortal),
+    useCase(SubmitItemValue),
+    useCase(ProposeWaiver),
+    useCase(SetItemNote),
+    useCase(PortalGuessing),
+  ],
+  exports: [ViewPortal, PortalGuessing],
 })
 export class PortalModule {}

@@ -1,9 +1,10 @@
 import { DynamicModule, Inject, Injectable, Module, OnApplicationShutdown } from '@nestjs/common';
 import Redis from 'ioredis';
-import { WindowCounter } from '@intake/kernel';
+import { FailureCounter, WindowCounter } from '@intake/kernel';
 import { DependencyProbe } from '@intake/application-health';
 import { REDIS, REDIS_SETTINGS, RedisSettings } from './redis.tokens';
 import { RedisWindowCounter } from './window-counter';
+import { RedisFailureCounter } from './failure-counter';
 
 export function createRedisClient(settings: RedisSettings, name = 'intake'): Redis {
   return new Redis(settings.url, {
@@ -47,8 +48,9 @@ export class RedisModule {
         { provide: REDIS, useFactory: () => createRedisClient(settings) },
         RedisProbe,
         { provide: WindowCounter, useClass: RedisWindowCounter },
+        { provide: FailureCounter, useClass: RedisFailureCounter },
       ],
-      exports: [REDIS, REDIS_SETTINGS, RedisProbe, WindowCounter],
+      exports: [REDIS, REDIS_SETTINGS, RedisProbe, WindowCounter, FailureCounter],
     };
   }
 }

@@ -3,6 +3,16 @@ import { DomainError } from '@intake/errors';
 /** One answer to every unknown, draft or deleted link, so a link's past existence never leaks. */
 export const noSuchPortal = () => new DomainError('not_found', 'No such portal link.');
 
+/** Whether `error` is that one 404 (what PortalGuessing counts). */
+export function isNoSuchPortal(error: unknown): boolean {
+  return (
+    error instanceof DomainError &&
+    error.code === 'not_found' &&
+    !error.reason &&
+    error.message === noSuchPortal().message
+  );
+}
+
 const PORTAL_SLUG = /^[A-Za-z0-9_-]{22}$/;
 
 /** A malformed slug is the same 404 as an unknown one, without a database round trip. */

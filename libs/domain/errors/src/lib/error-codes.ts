@@ -112,7 +112,9 @@ export const ERROR_CATALOGUE = {
     reasons: {
       hourly_limit: 'the account’s hourly request limit is used up',
       intake_invites: 'at most 30 invitations per account per hour',
-      login_throttled: 'too many failed log-ins for this address or client',
+      login_throttled: 'too many failed log-ins for this e-mail address from this client, or from this client',
+      portal_throttled: 'too many unknown portal links from this client',
+      invitation_throttled: 'too many unknown, used or expired invitation tokens from this client',
       manual_chase_intake: 'at most one manual chase per intake per hour',
       manual_chase_account: 'at most 20 manual chases per account per hour',
     },

@@ -95,6 +95,22 @@ describe('loadConfig', () => {
     expectConfigError({ MAIL_EVENTS_SECRET: 'x'.repeat(513) }, 'MAIL_EVENTS_SECRET', /at most 512/);
   });
 
+  it('reads TRUST_PROXY as false (the default), true, or a list of proxy addresses and CIDR ranges', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    for (const raw of ['false', '0']) expect(loadConfig({ TRUST_PROXY: raw }).trustProxy).toBe(false);
+    for (const raw of ['true', '1']) expect(loadConfig({ TRUST_PROXY: raw }).trustProxy).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1,fd00::/8,::1' }).trustProxy).toEqual([
+      '10.0.0.0/8',
+      '127.0.0.1',
+      'fd00::/8',
+      '::1',
+    ]);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/32,::/128' }).trustProxy).toEqual(['10.0.0.0/32', '::/128']);
+    for (const raw of ['yes', '10.0.0.0/33', '::/129', '10.0.0.0/8/1', '10.0.0.0/x', '10.0.0.1,', 'proxy.internal']) {
+      expectConfigError({ TRUST_PROXY: raw }, 'TRUST_PROXY', /true, false or a comma-separated list/);
+    }
+  });
+
   it('refuses the test clock in production', () => {
     expectConfigError(
       { NODE_ENV: 'production', TEST_CLOCK: 'enabled', SIGNING_SECRET: 'x'.repeat(32) },

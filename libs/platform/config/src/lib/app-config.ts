@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { ConfigError, VARIABLES, type VariableSpec } from './variables';
+import { ConfigError, type TrustProxy, VARIABLES, type VariableSpec } from './variables';
 
 export type StorageConfig =
   | { driver: 'fs'; dir: string; publicBaseUrl: string; signingKey: string }
@@ -69,7 +69,8 @@ export interface AppConfig {
   bodyLimitBytes: number;
   /** DOWNLOAD_MAX_BYTES: the largest ZIP download (its uploads' bytes). */
   downloadMaxBytes: number;
-  trustProxy: boolean;
+  /** TRUST_PROXY: which X-Forwarded-For hops are believed (false: none, the socket address counts). */
+  trustProxy: TrustProxy;
   database: { url: string; poolSize: number; migrateOnStart: boolean };
   redis: { url: string; prefix: string };
   storage: StorageConfig;

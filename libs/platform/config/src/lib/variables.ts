@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 /**
  * Every environment variable the three apps read, with its default and how it is parsed.
  * `.env.example` lists exactly these (a test keeps the two in step).
@@ -25,6 +26,9 @@ export interface VariableSpec<T> {
 
 type Parser<T> = (raw: string | undefined, name: string) => T;
 
+/** Whose X-Forwarded-For to believe: nobody's, every hop's, or these proxies' (addresses, CIDR ranges). */
+export type TrustProxy = boolean | string[];
+
 const fail = (name: string, problem: string): never => {
   throw new ConfigError(name, problem);
 };
@@ -45,6 +49,28 @@ export const parsers = {
       if (value < min || value > max) return fail(name, `must be between ${min} and ${max}, got ${raw}`);
       return value;
     },
+  /**
+   * TRUST_PROXY: false, true, or the proxies to trust as a comma-separated list of addresses and
+   * CIDR ranges (what Fastify's trustProxy takes).
+   */
+  trustProxy: (): Parser<TrustProxy> => (raw, name) => {
+    if (raw === 'true' || raw === '1') return true;
+    if (raw === 'false' || raw === '0' || raw === undefined || raw === '') return false;
+    const proxies = raw.split(',').map((entry) => entry.trim());
+    for (const entry of proxies) {
+      const [address = '', prefix, ...rest] = entry.split('/');
+      const version = isIP(address);
+      const bits = version === 4 ? 32 : 128;
+      const prefixOk = prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= bits);
+      if (version === 0 || !prefixOk || rest.length > 0) {
+        return fail(
+          name,
+          `must be true, false or a comma-separated list of proxy addresses or CIDR ranges, got "${entry}"`,
+        );
+      }
+    }
+    return proxies;
+  },
   boolean: (): Parser<boolean> => (raw, name) => {
     if (raw === 'true' || raw === '1') return true;
     if (raw === 'false' || raw === '0') return false;
@@ -261,9 +287,10 @@ export const VARIABLES = {
   }),
   TRUST_PROXY: v({
     name: 'TRUST_PROXY',
-    description: 'true behind a reverse proxy, so client IPs come from X-Forwarded-For',
+    description:
+      'which client address counts (throttles, audit log): false, the connection’s own, X-Forwarded-For ignored; a comma-separated list of the proxies’ addresses or CIDR ranges (e.g. 10.0.0.0/8), the nearest X-Forwarded-For address not among them; true, every hop trusted: the leftmost X-Forwarded-For address, which a client can forge unless the proxy overwrites the header',
     default: 'false',
-    parse: parsers.boolean(),
+    parse: parsers.trustProxy(),
   }),
   DATABASE_URL: v({
     name: 'DATABASE_URL',

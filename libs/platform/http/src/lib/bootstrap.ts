@@ -1,7 +1,7 @@
 import { type INestApplication } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { type NestFastifyApplication } from '@nestjs/platform-fastify';
-import { type AppConfig, loadConfigOrExit } from '@intake/config';
+import { type AppConfig, loadConfigOrExit, type TrustProxy } from '@intake/config';
 import { Clock } from '@intake/kernel';
 import type { DestinationStream, Logger } from 'pino';
 import { ERROR_TRANSLATORS, type ErrorTranslator } from './error-envelope';
@@ -18,7 +18,7 @@ export interface HttpAppOptions {
   app: string;
   logLevel: string;
   bodyLimitBytes: number;
-  trustProxy: boolean;
+  trustProxy: TrustProxy;
   /** PUBLIC_BASE_URL is https (AppConfig.https): answers carry Strict-Transport-Security. */
   https: boolean;
   /** AppConfig.eventLoopBlockWarnMs: a stall at least this long is logged with the routes in flight. */
@@ -145,7 +145,7 @@ export interface AppEntry {
   port: number;
   /** Largest JSON body; the workers' probe ports take small ones. */
   bodyLimitBytes?: number;
-  trustProxy?: boolean;
+  trustProxy?: TrustProxy;
   openApi?: OpenApiInfo;
   /** The api's separate metrics port (METRICS_PORT). */
   metricsPort?: number;

@@ -3,6 +3,7 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyMultipart from '@fastify/multipart';
 import { type FastifyError, type FastifyReply, type FastifyRequest, LogController } from 'fastify';
 import type { Logger } from 'pino';
+import { type TrustProxy } from '@intake/config';
 import { DomainError } from '@intake/errors';
 import { newId } from '@intake/ids';
 import { type ErrorTranslator, malformedJson, toErrorResponse, unsupportedMediaType } from './error-envelope';
@@ -17,7 +18,7 @@ export const MULTIPART_FILE_LIMIT = 5 * 1024 ** 3;
 export interface HttpSettings {
   logger: Logger;
   bodyLimitBytes: number;
-  trustProxy: boolean;
+  trustProxy: TrustProxy;
   /** PUBLIC_BASE_URL is https: answers carry Strict-Transport-Security. */
   https: boolean;
   /** Told of every request in and out; runs from Fastify's ready to its close. */

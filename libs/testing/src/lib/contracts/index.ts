@@ -12,6 +12,7 @@ export * from './unit-of-work.contract';
 export * from './audit-log.contract';
 export * from './outbox.contract';
 export * from './window-counter.contract';
+export * from './failure-counter.contract';
 export * from './process-cache.contract';
 export * from './account-store.contract';
 export * from './session-store.contract';

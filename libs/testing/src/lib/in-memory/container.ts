@@ -66,6 +66,7 @@ import {
   type Token,
   UnitOfWork,
   WindowCounter,
+  FailureCounter,
   ProcessCache,
   LimitCounter,
 } from '@intake/kernel';
@@ -100,6 +101,7 @@ import { InMemoryOwnerNoticeQueue } from './owner-notice-queue';
 import { InMemoryMailTransport } from './mail-transport';
 import { InMemorySmsTransport } from './sms-transport';
 import { InMemoryWindowCounter } from './window-counter';
+import { InMemoryFailureCounter } from './failure-counter';
 import { InMemoryProcessCache } from './process-cache';
 import { InMemoryLimitCounter } from './limit-counter';
 import { InMemoryItemSecrets, InMemoryResultCursors } from './item-secrets';
@@ -160,6 +162,7 @@ export class InMemoryContext extends TestContainer {
   readonly db = new InMemoryDatabase();
   readonly clock = new ManualClock(START);
   readonly counters = new InMemoryWindowCounter();
+  readonly failures = new InMemoryFailureCounter();
   readonly processCache = new InMemoryProcessCache();
   readonly diagnostics = new RecordedDiagnostics();
   readonly mail = new InMemoryMailTransport();
@@ -194,6 +197,7 @@ export class InMemoryContext extends TestContainer {
       .bind(AuditLog, this.db.auditLog)
       .bind(Outbox, this.db.outbox)
       .bind(WindowCounter, this.counters)
+      .bind(FailureCounter, this.failures)
       .bind(ProcessCache, this.processCache)
       .bind(LimitCounter, new InMemoryLimitCounter(this.counters))
       .bind(Diagnostics, this.diagnostics)

@@ -4,6 +4,7 @@ export * from './outbox';
 export * from './window-counter';
 export * from './process-cache';
 export * from './limit-counter';
+export * from './failure-counter';
 export * from './diagnostics';
 export * from './database';
 export * from './account-stores';

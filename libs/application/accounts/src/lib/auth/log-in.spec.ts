@@ -2,13 +2,8 @@ import { type UserRecord } from '../ports';
 import { givenAccount, givenUser, InMemoryContext, META } from '@intake/testing';
 import { burnPasswordCheck, tokenHash } from '../secrets';
 import { AuthenticateSession } from './authenticate-session';
-import {
-  LOGIN_FAILURES_PER_EMAIL,
-  LOGIN_FAILURES_PER_IP,
-  LogIn,
-  type LogInInput,
-  SESSION_LIFETIME_SECONDS,
-} from './log-in';
+import { LOGIN_EMAIL_CEILING } from '@intake/domain-accounts';
+import { LogIn, type LogInInput, loginKeys, SESSION_LIFETIME_SECONDS } from './log-in';
 
 // An unknown address pays for a dummy real-cost password check; here it is only counted.
 jest.mock('../secrets', () => ({
@@ -105,51 +100,126 @@ describe('LogIn', () => {
     expect(context.auditActions()).toEqual([]);
   });
 
-  it('throttles an address after 5 failures in a 15-minute window: 429 login_throttled, even for the right password', async () => {
-    expect(LOGIN_FAILURES_PER_EMAIL).toBe(5);
-    await fail(4);
-    context.clock.advance(100);
-    await fail(1, { email: 'JANA@example.com', meta: { ip: '198.51.100.1', requestId: null } });
-    await expect(attempt({ meta: { ip: '192.0.2.9', requestId: null } })).rejects.toMatchObject({
+  describe('throttling without lock-out', () => {
+    const from = (ip: string | null): Partial<LogInInput> => ({ meta: { ip, requestId: null } });
+    const HOME = from('192.0.2.10');
+    const ATTACKER = from('203.0.113.66');
+    const refusal = (attempted: Promise<unknown>) =>
+      attempted.then(
+        () => 'logged in',
+        (e: unknown) => e,
+      );
+    const throttled = (seconds: number) => ({
       code: 'rate_limited',
       reason: 'login_throttled',
-      retryAfterSeconds: 800,
-      message: 'Too many failed log-in attempts; try again in 800 seconds.',
+      retryAfterSeconds: seconds,
+      message: `Too many failed log-in attempts; try again in ${seconds} seconds.`,
     });
-    expect(sessions()).toBe(0);
-    expect(context.auditActions()).toEqual([]);
-  });
 
-  it('lets the address in again once the window is over', async () => {
-    await fail(5);
-    context.clock.advance(15 * 60);
-    await expect(attempt()).resolves.toMatchObject({ user: { id: jana.id } });
-  });
+    it('lets one address fail 5 times on an e-mail, then refuses even the right password there for a minute', async () => {
+      await fail(4, ATTACKER);
+      context.clock.advance(100);
+      await fail(1, { email: ' JANA@example.com', ...ATTACKER });
+      context.clock.advance(20);
+      await expect(attempt(ATTACKER)).rejects.toMatchObject(throttled(40));
+      expect(sessions()).toBe(0);
+      expect(context.auditActions()).toEqual([]);
+      context.clock.advance(40);
+      await expect(attempt(ATTACKER)).resolves.toMatchObject({ user: { id: jana.id } });
+    });
 
-  it('throttles a client IP after 30 failures, whichever addresses they tried; other IPs go on', async () => {
-    expect(LOGIN_FAILURES_PER_IP).toBe(30);
-    for (let i = 0; i < 30; i += 1) {
-      await attempt({ email: `guess${i}@example.com` }).catch(() => undefined);
-    }
-    await expect(attempt()).rejects.toMatchObject({ code: 'rate_limited', reason: 'login_throttled' });
-    await expect(attempt({ meta: { ip: '198.51.100.1', requestId: null } })).resolves.toBeDefined();
-  });
+    it('doubles the wait with each further failure, up to an hour', async () => {
+      await fail(5, ATTACKER);
+      const waits: number[] = [];
+      for (let i = 0; i < 9; i += 1) {
+        const refused = await refusal(attempt({ password: 'wrong password', ...ATTACKER }));
+        const wait = (refused as { retryAfterSeconds: number }).retryAfterSeconds;
+        waits.push(wait);
+        context.clock.advance(wait);
+        await fail(1, ATTACKER);
+      }
+      expect(waits).toEqual([60, 120, 240, 480, 960, 1920, 3600, 3600, 3600]);
+    });
 
-  it('counts no IP for a call without one', async () => {
-    for (let i = 0; i < 40; i += 1) {
-      await attempt({ email: `guess${i}@example.com`, meta: { ip: null, requestId: null } }).catch(() => undefined);
-    }
-    await expect(attempt({ meta: { ip: null, requestId: null } })).resolves.toBeDefined();
-    await expect(attempt()).resolves.toBeDefined();
-  });
+    it('THE LOCK-OUT TEST: 100 failures from another address, and more from 20 others, never keep the owner out of theirs', async () => {
+      let failures = 0;
+      while (failures < 100) {
+        const refused = await refusal(attempt({ password: `guess ${failures}`, ...ATTACKER }));
+        if ((refused as { code?: string }).code === 'rate_limited') {
+          context.clock.advance((refused as { retryAfterSeconds: number }).retryAfterSeconds);
+        } else failures += 1;
+      }
+      for (let i = 0; i < 20; i += 1) await fail(5, from(`198.51.100.${i}`));
+      await expect(attempt({ password: 'guess', ...ATTACKER })).rejects.toMatchObject({ reason: 'login_throttled' });
+      await expect(attempt(HOME)).resolves.toMatchObject({ user: { id: jana.id } });
+      await expect(attempt(from('2001:db8::1'))).resolves.toMatchObject({ user: { id: jana.id } });
+    });
 
-  it("clears the address's failures when it logs in, but not the IP's", async () => {
-    await fail(4);
-    await attempt();
-    await fail(4);
-    await expect(attempt()).resolves.toBeDefined();
-    // The IP has failed 8 times; 22 more (on other addresses) reach its limit of 30.
-    for (let i = 0; i < 22; i += 1) await attempt({ email: `guess${i}@example.com` }).catch(() => undefined);
-    await expect(attempt()).rejects.toMatchObject({ reason: 'login_throttled' });
+    it('decides before the password is checked, and alike for an unknown e-mail address', async () => {
+      const nobody = { email: 'nobody@example.com', ...ATTACKER };
+      await fail(5, nobody);
+      await fail(5, ATTACKER);
+      expect(burnPasswordCheck).toHaveBeenCalledTimes(5);
+      context.clock.advance(1);
+      const unknown = await refusal(attempt(nobody));
+      expect(burnPasswordCheck).toHaveBeenCalledTimes(5);
+      const known = await refusal(attempt(ATTACKER));
+      expect(known).toEqual(unknown);
+      expect(known).toMatchObject(throttled(59));
+    });
+
+    it('lets a client address fail 50 times across e-mail addresses; then it waits, other addresses go on', async () => {
+      for (let i = 0; i < 50; i += 1)
+        await attempt({ email: `guess${i}@example.com`, ...ATTACKER }).catch(() => undefined);
+      await expect(attempt({ email: 'guess99@example.com', ...ATTACKER })).rejects.toMatchObject(throttled(60));
+      await expect(attempt(ATTACKER)).rejects.toMatchObject(throttled(60));
+      await expect(attempt(HOME)).resolves.toBeDefined();
+    });
+
+    it('counts an IPv6 client by its /64: a new address in it is the same client', async () => {
+      for (let i = 0; i < 5; i += 1) await fail(1, from(`2001:db8:1:2::${i + 1}`));
+      await expect(attempt(from('2001:db8:1:2:ffff::9'))).rejects.toMatchObject({ reason: 'login_throttled' });
+      await expect(attempt(from('2001:db8:1:3::1'))).resolves.toBeDefined();
+    });
+
+    it("clears the (e-mail, address) tally when it logs in, not the address's", async () => {
+      await fail(4, HOME);
+      await attempt(HOME);
+      await fail(4, HOME);
+      await expect(attempt(HOME)).resolves.toBeDefined();
+      // The address has failed 8 times; 42 more (on other e-mails) reach its 50.
+      for (let i = 0; i < 42; i += 1) await attempt({ email: `guess${i}@example.com`, ...HOME }).catch(() => undefined);
+      await expect(attempt(HOME)).rejects.toMatchObject({ reason: 'login_throttled' });
+    });
+
+    it('counts a call without a client address as one unknown client, with no address tally', async () => {
+      for (let i = 0; i < 60; i += 1)
+        await attempt({ email: `guess${i}@example.com`, ...from(null) }).catch(() => undefined);
+      await expect(attempt(from(null))).resolves.toBeDefined();
+      await fail(5, from(null));
+      await expect(attempt(from(null))).rejects.toMatchObject({ reason: 'login_throttled' });
+      await expect(attempt(HOME)).resolves.toBeDefined();
+    });
+
+    it('beyond 1,000 failures of the e-mail, slows every failing address; a fresh one still gets in', async () => {
+      const keys = loginKeys('jana@example.com', null);
+      for (let i = 0; i < LOGIN_EMAIL_CEILING.failures - 1; i += 1) {
+        await context.failures.record(keys.email, context.clock.now(), LOGIN_EMAIL_CEILING.forgetAfterSeconds);
+      }
+      await fail(1, HOME); // the 1,000th
+      await expect(attempt(HOME)).rejects.toMatchObject(throttled(60));
+      await expect(attempt(from('192.0.2.11'))).resolves.toBeDefined();
+      context.clock.advance(3600);
+      await fail(1, HOME);
+      await expect(attempt(HOME)).resolves.toBeDefined();
+    });
+
+    it('keeps no e-mail address in clear in a key', async () => {
+      await fail(1, ATTACKER);
+      const keys = context.failures.keys();
+      expect(keys).toHaveLength(3);
+      expect(keys.join(' ')).not.toMatch(/jana|example/i);
+      expect(keys).toContain(`login:address:203.0.113.66`);
+    });
   });
 });

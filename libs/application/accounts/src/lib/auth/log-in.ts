@@ -1,16 +1,33 @@
-import { normalizeEmail } from '@intake/domain-accounts';
-import { fixedWindow } from '@intake/domain-kernel';
+import {
+  LOGIN_ADDRESS,
+  LOGIN_EMAIL_CEILING,
+  LOGIN_PAIR,
+  loginThrottleDecision,
+  normalizeEmail,
+} from '@intake/domain-accounts';
+import { clientAddress, NO_FAILURES } from '@intake/domain-kernel';
 import { DomainError } from '@intake/errors';
-import { AuditRecorder, Clock, type RequestMeta, UnitOfWork, WindowCounter } from '@intake/kernel';
+import { AuditRecorder, Clock, FailureCounter, type RequestMeta, UnitOfWork } from '@intake/kernel';
 import { wrongCredentials } from '../account-errors';
 import { type AccountRecord, AccountStore, SessionStore, type UserRecord } from '../ports';
 import { burnPasswordCheck, randomSecret, tokenHash, verifyPassword } from '../secrets';
 
 export const SESSION_LIFETIME_SECONDS = 14 * 24 * 3600;
-/** Log-in throttling: failed attempts allowed per window, per e-mail address and per client IP. */
-export const LOGIN_WINDOW_SECONDS = 15 * 60;
-export const LOGIN_FAILURES_PER_EMAIL = 5;
-export const LOGIN_FAILURES_PER_IP = 30;
+
+/**
+ * The keys of a log-in's failure tallies: the e-mail address only as a hash (never in clear in
+ * Redis or a log), the client by clientAddress (an IPv6 client by its /64). A call without a
+ * client address (none over HTTP) is counted as the client "unknown", with no address tally.
+ */
+export function loginKeys(email: string, ip: string | null): { pair: string; address?: string; email: string } {
+  const hashed = tokenHash(normalizeEmail(email)).toString('base64url');
+  const client = ip ? clientAddress(ip) : 'unknown';
+  return {
+    pair: `login:pair:${hashed}:${client}`,
+    ...(ip ? { address: `login:address:${client}` } : {}),
+    email: `login:email:${hashed}`,
+  };
+}
 
 export interface LogInInput {
   email: string;
@@ -28,36 +45,39 @@ export interface LoggedIn {
 
 /**
  * POST /v1/auth/login: a session for the right e-mail address and password; 401 otherwise, with
- * the same cost whether the address exists or not. Failures are counted per address and per
- * client IP in 15-minute windows (429 login_throttled beyond 5 and 30); a success clears the
- * address's count.
+ * the same cost whether the address exists or not. Throttled without lock-out (docs/decisions.md,
+ * "Throttling without lock-out"): failures are tallied per (e-mail, client address), per client
+ * address and per e-mail, and loginThrottleDecision says whether an attempt may be made, before
+ * the password is looked at and alike for unknown e-mails (429 login_throttled with Retry-After).
+ * Someone failing from another address never stops the owner at theirs. A success clears the
+ * (e-mail, client address) tally.
  */
 export class LogIn {
-  static readonly inject = [UnitOfWork, AccountStore, SessionStore, WindowCounter, AuditRecorder, Clock] as const;
+  static readonly inject = [UnitOfWork, AccountStore, SessionStore, FailureCounter, AuditRecorder, Clock] as const;
 
   constructor(
     private readonly uow: UnitOfWork,
     private readonly accounts: AccountStore,
     private readonly sessions: SessionStore,
-    private readonly counters: WindowCounter,
+    private readonly failures: FailureCounter,
     private readonly audit: AuditRecorder,
     private readonly clock: Clock,
   ) {}
 
   async execute({ email, password, meta }: LogInInput): Promise<LoggedIn> {
     const now = this.clock.now();
-    const window = fixedWindow(now, LOGIN_WINDOW_SECONDS);
-    const emailKey = `login:email:${normalizeEmail(email)}`;
-    const ipKey = meta.ip ? `login:ip:${meta.ip}` : undefined;
-    const [byEmail, byIp] = await Promise.all([
-      this.counters.read(emailKey, window),
-      ipKey ? this.counters.read(ipKey, window) : Promise.resolve(0),
+    const keys = loginKeys(email, meta.ip);
+    const [pair, address, byEmail] = await Promise.all([
+      this.failures.read(keys.pair),
+      keys.address ? this.failures.read(keys.address) : undefined,
+      this.failures.read(keys.email),
     ]);
-    if (byEmail >= LOGIN_FAILURES_PER_EMAIL || byIp >= LOGIN_FAILURES_PER_IP) {
+    const decision = loginThrottleDecision({ pair, address: address ?? NO_FAILURES, email: byEmail }, now);
+    if (!decision.allowed) {
       throw new DomainError(
         'rate_limited',
-        `Too many failed log-in attempts; try again in ${window.secondsLeft} seconds.`,
-        { reason: 'login_throttled', retryAfterSeconds: window.secondsLeft },
+        `Too many failed log-in attempts; try again in ${decision.retryAfterSeconds} seconds.`,
+        { reason: 'login_throttled', retryAfterSeconds: decision.retryAfterSeconds },
       );
     }
 
@@ -67,12 +87,13 @@ export class LogIn {
       : (await burnPasswordCheck(password), false);
     if (!user || !valid) {
       await Promise.all([
-        this.counters.increment(emailKey, window),
-        ipKey ? this.counters.increment(ipKey, window) : null,
+        this.failures.record(keys.pair, now, LOGIN_PAIR.forgetAfterSeconds),
+        keys.address ? this.failures.record(keys.address, now, LOGIN_ADDRESS.forgetAfterSeconds) : null,
+        this.failures.record(keys.email, now, LOGIN_EMAIL_CEILING.forgetAfterSeconds),
       ]);
       throw wrongCredentials();
     }
-    await this.counters.reset(emailKey, window);
+    await this.failures.clear(keys.pair);
 
     const account = await this.accounts.getAccount(user.account_id);
     if (!account) throw wrongCredentials();

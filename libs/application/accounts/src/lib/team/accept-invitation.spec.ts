@@ -122,4 +122,38 @@ describe('AcceptInvitation', () => {
     await expect(accept.execute(input())).rejects.toMatchObject({ reason: 'invitation_invalid' });
     nothingWritten(1);
   });
+
+  describe('guessing tokens', () => {
+    const from = (ip: string | null) => ({ ip, requestId: null });
+    const guess = (ip: string | null, n: number) =>
+      accept.execute(input({ token: `guess-${n}`, meta: from(ip) })).catch((e: unknown) => e);
+
+    it('counts unknown, used or expired tokens per client address: 10, then 429 invitation_throttled, before the lookup', async () => {
+      for (let i = 0; i < 10; i += 1)
+        expect(await guess('203.0.113.5', i)).toMatchObject({ reason: 'invitation_invalid' });
+      context.clock.advance(1);
+      const lookups = jest.spyOn(context.accounts, 'findInvitation');
+      await expect(accept.execute(input({ meta: from('203.0.113.5') }))).rejects.toMatchObject({
+        code: 'rate_limited',
+        reason: 'invitation_throttled',
+        retryAfterSeconds: 59,
+        message: 'Too many invalid invitation links; try again in 59 seconds.',
+      });
+      expect(lookups).not.toHaveBeenCalled();
+      nothingWritten(1);
+      // Another client goes on; the guesser's next miss doubles the wait.
+      await expect(accept.execute(input({ meta: from('198.51.100.7') }))).resolves.toBeDefined();
+      context.clock.advance(59);
+      expect(await guess('203.0.113.5', 11)).toMatchObject({ reason: 'invitation_invalid' });
+      expect(await guess('203.0.113.5', 12)).toMatchObject({ reason: 'invitation_throttled', retryAfterSeconds: 120 });
+    });
+
+    it('counts a used or expired invitation as a miss, a valid one not; a call without an address not at all', async () => {
+      await accept.execute(input({ meta: from('203.0.113.5') }));
+      for (let i = 0; i < 9; i += 1) await accept.execute(input({ meta: from('203.0.113.5') })).catch(() => undefined);
+      expect(await guess('203.0.113.5', 0)).toMatchObject({ reason: 'invitation_invalid' });
+      expect(await guess('203.0.113.5', 1)).toMatchObject({ reason: 'invitation_throttled' });
+      for (let i = 0; i < 20; i += 1) expect(await guess(null, i)).toMatchObject({ reason: 'invitation_invalid' });
+    });
+  });
 });

@@ -1,9 +1,11 @@
 import { DomainError } from '@intake/errors';
 import { newId } from '@intake/ids';
-import { AuditRecorder, Clock, type RequestMeta, UnitOfWork } from '@intake/kernel';
+import { INVITATION_TOKENS } from '@intake/domain-accounts';
+import { AuditRecorder, Clock, FailureCounter, type RequestMeta, UnitOfWork } from '@intake/kernel';
 import { emailTaken } from '../account-errors';
 import { type AccountRecord, AccountStore, type UserRecord } from '../ports';
 import { hashPassword, tokenHash } from '../secrets';
+import { AddressThrottle } from '../throttling/address-throttle';
 
 export interface AcceptInvitationInput {
   token: string;
@@ -15,21 +17,39 @@ export interface AcceptInvitationInput {
 const invalid = () =>
   new DomainError('invalid_request', 'This invitation is unknown, used or expired.', { reason: 'invitation_invalid' });
 
-/** POST /v1/auth/accept-invitation: a member of the inviting account; each invitation works once. */
+const throttled = (retryAfterSeconds: number) =>
+  new DomainError('rate_limited', `Too many invalid invitation links; try again in ${retryAfterSeconds} seconds.`, {
+    reason: 'invitation_throttled',
+    retryAfterSeconds,
+  });
+
+/**
+ * POST /v1/auth/accept-invitation: a member of the inviting account; each invitation works once.
+ * Unknown, used or expired tokens are counted per client address (INVITATION_TOKENS), checked
+ * before the token is looked up: 429 invitation_throttled.
+ */
 export class AcceptInvitation {
-  static readonly inject = [UnitOfWork, AccountStore, AuditRecorder, Clock] as const;
+  static readonly inject = [UnitOfWork, AccountStore, AuditRecorder, Clock, FailureCounter] as const;
+  private readonly guesses: AddressThrottle;
 
   constructor(
     private readonly uow: UnitOfWork,
     private readonly accounts: AccountStore,
     private readonly audit: AuditRecorder,
     private readonly clock: Clock,
-  ) {}
+    failures: FailureCounter,
+  ) {
+    this.guesses = new AddressThrottle(failures, 'invitation', INVITATION_TOKENS, throttled);
+  }
 
   async execute({ meta, ...input }: AcceptInvitationInput): Promise<{ user: UserRecord; account: AccountRecord }> {
-    const invitation = await this.accounts.findInvitation(tokenHash(input.token));
     const now = this.clock.now();
-    if (!invitation || invitation.accepted_at || invitation.expires_at <= now) throw invalid();
+    await this.guesses.check(meta.ip, now);
+    const invitation = await this.accounts.findInvitation(tokenHash(input.token));
+    if (!invitation || invitation.accepted_at || invitation.expires_at <= now) {
+      await this.guesses.record(meta.ip, now);
+      throw invalid();
+    }
     const user: UserRecord = {
       id: newId('user'),
       account_id: invitation.account_id,
