@@ -1,3 +1,5 @@
+// Before any import that loads WebAssembly: see wasm-engine.ts.
+import './wasm-engine';
 import { tracing } from './tracing';
 import 'reflect-metadata';
 import { runHttpApp } from '@intake/http';

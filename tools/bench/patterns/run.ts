@@ -41,10 +41,16 @@ const ITEMS_LIBRARY = join(__dirname, '..', '..', '..', 'libs', 'domain', 'items
 const ITEM_PATTERN_MODULE = join(ITEMS_LIBRARY, 'lib', 'item-pattern.ts');
 
 type Engine = 'old' | 'new';
-type Job = { kind: 'match'; engine: Engine; n: number } | { kind: 'compile' };
+type Job =
+  | { kind: 'match'; engine: Engine; n: number }
+  | { kind: 'compile' }
+  | { kind: 'unicode'; flags: 'default' | 'api' };
+/** Patterns whose `\p{L}` makes RE2's compiler work hardest: what owners write for names. */
+const UNICODE_PATTERNS = ["^[\\p{L} '-]+$", '^[\\p{L}\\p{N}]+$', '^\\p{Lu}\\p{Ll}+$'];
+const UNICODE_VALUE = 'Žluťoučký kůň úpěl ďábelské ódy 日本語 Привет '.repeat(25);
 /** What a child reports: milliseconds of the timed call(s). */
 type Outcome =
-  | { ms: number; calls: number; first?: number; cachedMs?: number; warmMs?: number }
+  | { ms: number; calls: number; first?: number; cachedMs?: number; warmMs?: number; loadMs?: number }
   | { timedOut: true }
   | { failed: string };
 
@@ -81,9 +87,32 @@ function installOldEngine(): void {
 
 function child(job: Job): Outcome {
   if (job.kind === 'match' && job.engine === 'old') installOldEngine();
+  // The api's own V8 flags for WebAssembly, set the way its main.ts sets them (before RE2 loads).
+  if (job.kind === 'unicode' && job.flags === 'api')
+    require(join(__dirname, '..', '..', '..', 'apps', 'api', 'src', 'wasm-engine'));
+  const loading = performance.now();
   // Loaded only now, so the old engine (when asked for) is what validateItemValue imports; by path,
   // as the TypeScript loader maps `@intake/…` only in static imports.
   const items = require(ITEMS_LIBRARY) as typeof import('@intake/domain-items');
+  const loadMs = performance.now() - loading;
+  if (job.kind === 'unicode') {
+    // Each pattern's compile and first match of a 1,000-character mixed-script value: the longest
+    // any request can hold the event loop for such a pattern (later calls hit the cache).
+    const times = UNICODE_PATTERNS.map((pattern) => {
+      const started = performance.now();
+      const compiled = items.compileItemPattern(pattern);
+      if (items.isPatternRefusal(compiled)) throw new Error(`${pattern} refused: ${compiled.message}`);
+      compiled.test(UNICODE_VALUE);
+      return performance.now() - started;
+    });
+    return {
+      ms: Math.max(...times),
+      first: times[0] as number,
+      warmMs: times[1] as number,
+      calls: times.length,
+      loadMs,
+    };
+  }
   if (job.kind === 'compile') {
     // The first pattern a process compiles also pays for V8 compiling the engine's WebAssembly code,
     // which it does lazily, on first call; a second, new pattern shows the compile itself.
@@ -155,7 +184,11 @@ function measure(job: Job): Promise<Outcome> {
 }
 
 const label = (job: Job) =>
-  job.kind === 'compile' ? 'RE2 compile' : `${job.engine === 'old' ? 'V8 (old)' : 'RE2 (new)'} N=${job.n}`;
+  job.kind === 'compile'
+    ? 'RE2 compile'
+    : job.kind === 'unicode'
+      ? `RE2 \\p{L} patterns, ${job.flags === 'api' ? "the api's V8 flags" : "V8's default flags"}`
+      : `${job.engine === 'old' ? 'V8 (old)' : 'RE2 (new)'} N=${job.n}`;
 const ms = (value: number) => (value >= 100 ? value.toFixed(0) : value >= 1 ? value.toFixed(2) : value.toFixed(3));
 const load = () =>
   loadavg()
@@ -164,13 +197,20 @@ const load = () =>
 
 async function parent(): Promise<void> {
   const oldJobs: Job[] = OLD_N.map((n) => ({ kind: 'match', engine: 'old', n }));
-  const newJobs: Job[] = [...NEW_N.map((n): Job => ({ kind: 'match', engine: 'new', n })), { kind: 'compile' }];
+  const newJobs: Job[] = [
+    ...NEW_N.map((n): Job => ({ kind: 'match', engine: 'new', n })),
+    { kind: 'compile' },
+    // Default flags then the api's; every list runs reversed in even rounds, so neither goes first.
+    { kind: 'unicode', flags: 'default' },
+    { kind: 'unicode', flags: 'api' },
+  ];
   type Row = {
     times: number[];
     first: number[];
     cached: number[];
     warm: number[];
     calls: number[];
+    loads: number[];
     timeouts: number;
     failures: string[];
   };
@@ -183,7 +223,7 @@ async function parent(): Promise<void> {
     // Old then new in odd rounds, new then old in even ones, so neither side always runs first.
     const order = round % 2 === 1 ? [oldJobs, newJobs] : [newJobs, oldJobs];
     for (const jobs of order) {
-      for (const job of jobs) {
+      for (const job of round % 2 === 1 ? jobs : [...jobs].reverse()) {
         const outcome = await measure(job);
         const row = results.get(label(job)) ?? {
           times: [],
@@ -191,6 +231,7 @@ async function parent(): Promise<void> {
           cached: [],
           warm: [],
           calls: [],
+          loads: [],
           timeouts: 0,
           failures: [],
         };
@@ -203,15 +244,18 @@ async function parent(): Promise<void> {
           if (outcome.first !== undefined) row.first.push(outcome.first);
           if (outcome.cachedMs !== undefined) row.cached.push(outcome.cachedMs);
           if (outcome.warmMs !== undefined) row.warm.push(outcome.warmMs);
+          if (outcome.loadMs !== undefined) row.loads.push(outcome.loadMs);
         }
         const shown =
           'timedOut' in outcome
             ? `> ${TIMEOUT_MS / 1000} s (killed)`
             : 'failed' in outcome
               ? `FAILED ${outcome.failed}`
-              : job.kind === 'compile'
-                ? `first ${ms(outcome.ms)} ms, cached ${ms(outcome.cachedMs ?? NaN)} ms, another pattern ${ms(outcome.warmMs ?? NaN)} ms`
-                : `${ms(outcome.ms)} ms (median of ${outcome.calls} calls; first ${ms(outcome.first ?? NaN)} ms)`;
+              : job.kind === 'unicode'
+                ? `slowest pattern ${ms(outcome.ms)} ms (compile + first match), first ${ms(outcome.first ?? NaN)} ms, second ${ms(outcome.warmMs ?? NaN)} ms; loading the library ${ms(outcome.loadMs ?? NaN)} ms`
+                : job.kind === 'compile'
+                  ? `first ${ms(outcome.ms)} ms, cached ${ms(outcome.cachedMs ?? NaN)} ms, another pattern ${ms(outcome.warmMs ?? NaN)} ms`
+                  : `${ms(outcome.ms)} ms (median of ${outcome.calls} calls; first ${ms(outcome.first ?? NaN)} ms)`;
         console.log(`round ${round}  ${label(job).padEnd(22)} ${shown}`);
       }
     }
@@ -229,9 +273,24 @@ async function parent(): Promise<void> {
     console.log(`| ${name} | ${cells(values, ' | ')} | ${timeouts} of ${ROUNDS} | ${calls} | ${cells(first, ' / ')} |`);
   for (const [name, row] of results) {
     const calls = row.calls.length > 0 ? `${Math.min(...row.calls)}–${Math.max(...row.calls)}` : '–';
-    print(name === 'RE2 compile' ? 'RE2 first compile in a process' : name, row.times, row.timeouts, calls, row.first);
-    if (row.cached.length > 0) print('RE2 cached look-up of the same pattern', row.cached, 0, '1');
-    if (row.warm.length > 0) print('RE2 compile of a second, new pattern', row.warm, 0, '1');
+    const unicode = name.startsWith('RE2 \\p{L}');
+    print(
+      name === 'RE2 compile'
+        ? 'RE2 first compile in a process'
+        : unicode
+          ? `${name}: slowest compile + first match`
+          : name,
+      row.times,
+      row.timeouts,
+      calls,
+      row.first,
+    );
+    if (unicode) {
+      print(`${name}: second pattern`, row.warm, 0, '1');
+      print(`${name}: loading the library (start-up)`, row.loads, 0, '1');
+    }
+    if (!unicode && row.cached.length > 0) print('RE2 cached look-up of the same pattern', row.cached, 0, '1');
+    if (!unicode && row.warm.length > 0) print('RE2 compile of a second, new pattern', row.warm, 0, '1');
     if (row.failures.length > 0) {
       console.log(`  failures: ${row.failures.join('; ')}`);
       process.exitCode = 1;
