@@ -122,6 +122,13 @@ describe('compileItemPattern: linear time', () => {
     expect(compiled('[A-Z]{2}\\d{3}').test('CZ123')).toBe(true);
   });
 
+  it('keeps a held pattern working after its program was evicted and freed', () => {
+    const held = compiled('[A-Z]{2}\\d{3}');
+    for (let i = 0; i <= PATTERN_CACHE_SIZE; i++) compiled(`evict${i}`);
+    expect(held.test('CZ123')).toBe(true);
+    expect(held.test('cz123')).toBe(false);
+  });
+
   it('bounds the cached weight: heavy Unicode patterns, each run on a long value, never exhaust the heap', () => {
     // Sixty such programs held at once exhaust the heap (an abort that breaks every later pattern).
     const value = Array.from({ length: 100_000 }, (_, i) => String.fromCodePoint(0x4e00 + ((i * 7919) % 20_000))).join('');

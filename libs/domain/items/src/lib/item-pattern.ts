@@ -43,9 +43,14 @@ export function compileItemPattern(pattern: string): ItemPattern | PatternRefusa
   const compiled = compileCached(pattern);
   if ('reason' in compiled) return compiled;
   return {
-    // A lone surrogate becomes U+FFFD (as the API already stores it) rather than bytes that are not
-    // UTF-8, which RE2 would read differently from a JavaScript engine.
-    test: (value) => compiled.match(value.replace(LONE_SURROGATES, '\uFFFD'), 0, false).index >= 0,
+    test: (value) => {
+      // Looked up again, not the program compiled above: a later compile may have evicted and freed
+      // it, and a freed program must never run (a cache hit costs a Map look-up).
+      const engine = compileCached(pattern) as Engine;
+      // A lone surrogate becomes U+FFFD (as the API already stores it) rather than bytes that are not
+      // UTF-8, which RE2 would read differently from a JavaScript engine.
+      return engine.match(value.replace(LONE_SURROGATES, '\uFFFD'), 0, false).index >= 0;
+    },
   };
 }
 
