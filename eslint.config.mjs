@@ -49,30 +49,33 @@ const layerConstraints = [
     onlyDependOnLibsWithTags: ['type:domain', 'type:application', 'type:platform'],
   },
   { sourceTag: 'type:web', onlyDependOnLibsWithTags: ['type:web', 'type:domain'] },
+  // The published client: no framework, only the shared webhook verifier.
+  { sourceTag: 'type:sdk', onlyDependOnLibsWithTags: ['type:sdk', 'type:domain'] },
   {
     sourceTag: 'type:testing',
     onlyDependOnLibsWithTags: ['type:domain', 'type:application', 'type:adapter', 'type:platform', 'type:testing'],
   },
   {
     sourceTag: 'type:tools',
-    onlyDependOnLibsWithTags: ['type:domain', 'type:application', 'type:adapter', 'type:platform', 'type:testing'],
+    onlyDependOnLibsWithTags: ['type:domain', 'type:application', 'type:adapter', 'type:platform', 'type:testing', 'type:sdk'],
   },
   {
     sourceTag: 'type:app',
-    onlyDependOnLibsWithTags: ['type:domain', 'type:application', 'type:adapter', 'type:platform', 'type:web'],
+    onlyDependOnLibsWithTags: ['type:domain', 'type:application', 'type:adapter', 'type:platform', 'type:web', 'type:sdk'],
   },
 ];
 
 const scopeConstraints = [
   { sourceTag: 'scope:shared-kernel', onlyDependOnLibsWithTags: ['scope:shared-kernel'] },
   { sourceTag: 'scope:platform', onlyDependOnLibsWithTags: ['scope:shared-kernel', 'scope:platform'] },
+  { sourceTag: 'scope:sdk', onlyDependOnLibsWithTags: ['scope:shared-kernel', 'scope:sdk'] },
   ...Object.entries(CONTEXTS).map(([context, reaches]) => ({
     sourceTag: scope(context),
     onlyDependOnLibsWithTags: ['scope:shared-kernel', 'scope:platform', scope(context), ...reaches.map(scope)],
   })),
   {
     sourceTag: 'scope:app',
-    onlyDependOnLibsWithTags: ['scope:shared-kernel', 'scope:platform', ...CONTEXT_SCOPES],
+    onlyDependOnLibsWithTags: ['scope:shared-kernel', 'scope:platform', ...CONTEXT_SCOPES, 'scope:sdk'],
   },
   {
     sourceTag: 'scope:testing',
@@ -80,7 +83,7 @@ const scopeConstraints = [
   },
   {
     sourceTag: 'scope:tools',
-    onlyDependOnLibsWithTags: ['scope:shared-kernel', 'scope:platform', ...CONTEXT_SCOPES, 'scope:testing'],
+    onlyDependOnLibsWithTags: ['scope:shared-kernel', 'scope:platform', ...CONTEXT_SCOPES, 'scope:testing', 'scope:sdk'],
   },
 ];
 
@@ -179,7 +182,8 @@ export default [
   ...nx.configs['flat/typescript'],
   ...nx.configs['flat/javascript'],
   {
-    ignores: ['**/dist', '**/out-tsc', '**/node_modules', 'tmp', 'var', 'coverage'],
+    // libs/sdk/src/generated: written by tools/sdk/generate.ts from the OpenAPI document.
+    ignores: ['**/dist', '**/out-tsc', '**/node_modules', 'tmp', 'var', 'coverage', 'libs/sdk/src/generated'],
   },
   {
     files: ['**/*.ts', '**/*.js'],

@@ -56,7 +56,7 @@ export function loadOpenApiDocument(env: Environment): OpenApiDocument {
     [
       '-r',
       require.resolve('@swc-node/register'),
-      join(__dirname, 'access-matrix.print-openapi.ts'),
+      join(__dirname, '..', 'src', 'print-openapi.ts'),
       JSON.stringify(env),
     ],
     {

@@ -8,8 +8,8 @@ import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter } from '@nestjs/platform-fastify';
 import { loadConfig } from '@intake/config';
 import { buildOpenApiDocument } from '@intake/http';
-import { ApiModule } from '../src/app/api.module';
-import { openApiInfo } from '../src/app/openapi-info';
+import { ApiModule } from './app/api.module';
+import { openApiInfo } from './app/openapi-info';
 
 async function main(): Promise<void> {
   const config = loadConfig(JSON.parse(process.argv[2] ?? '{}'));
