@@ -7,4 +7,4 @@ export * from './lib/validate-item-value';
 export * from './lib/item-pattern';
 export { PATTERN_MESSAGES } from './lib/item-pattern-syntax';
 export * from './lib/validate-file-set';
-export * from './lib/answer-still-valid';
+export * from './lib/redefined-answer';

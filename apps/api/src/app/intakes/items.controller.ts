@@ -73,7 +73,7 @@ export class ItemsController {
   @Access({ via: 'any', scope: 'intakes:write' })
   @ApiOperation({
     summary:
-      'Change an item’s definition (key cannot change). 409 item_answer_would_be_discarded if the client’s answer would become invalid, unless discard_submitted_value is true.',
+      'Change an item’s definition (key cannot change), its type included. The client’s answer is judged by the new definition with the portal’s rules and kept whenever it is valid (a file as a file_list of one, a select’s choice as a multiselect list of one and back); 409 item_answer_would_be_discarded, with details naming why, if it would become invalid, unless discard_submitted_value is true. A secret’s answer never crosses to a plain type nor a plain one to secret.',
   })
   @ApiOkResponse({ type: ItemResponse })
   @ApiErrors(

@@ -76,7 +76,7 @@ export class WaiversController {
   @Access({ via: 'any', scope: 'intakes:write' })
   @ApiOperation({
     summary:
-      'Revert a waiver: the item is pending again, its value, submission and revision note discarded; a completed intake reopens.',
+      'Revert a waiver: the item is pending again, its value, submission, uploaded files and revision note discarded (the client’s note on the item stays); a completed intake reopens.',
   })
   @ApiOkResponse({ type: ItemResponse })
   @ApiErrors(...ITEM_CHANGE, { error: 'conflict', reason: 'item_not_waived' })

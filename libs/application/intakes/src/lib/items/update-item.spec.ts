@@ -108,10 +108,14 @@ describe('UpdateItem', () => {
   it('is 409 item_answer_would_be_discarded when the change invalidates the answer, changing nothing', async () => {
     const { intake } = await answered();
     const before = writtenState(context);
-    for (const patch of [{ constraints: { max_chars: 19 } }, { type: 'longtext' }]) {
+    for (const [patch, detail] of [
+      [{ constraints: { max_chars: 19 } }, 'must not be longer than 19 characters'],
+      [{ type: 'number' }, 'must be a number'],
+    ] as const) {
       await expect(update(intake.id, 'copy', patch)).rejects.toMatchObject({
         code: 'item_answer_would_be_discarded',
         params: { item_key: 'copy' },
+        details: [{ path: 'value', message: detail }],
       });
     }
     expect(writtenState(context)).toEqual(before);
@@ -136,8 +140,8 @@ describe('UpdateItem', () => {
     const { intake } = await givenIntake(context, given, {
       items: [{ key: 'copy', status: 'waived', value: 'Some text' }],
     });
-    const changed = await update(intake.id, 'copy', { type: 'longtext', discard_submitted_value: true });
-    expect(changed.items[0]).toMatchObject({ type: 'longtext', status: 'waived', value: null });
+    const changed = await update(intake.id, 'copy', { type: 'number', discard_submitted_value: true });
+    expect(changed.items[0]).toMatchObject({ type: 'number', status: 'waived', value: null });
   });
 
   it('is 409 when submitted uploads would no longer fit, and deletes them and their bytes when discarding', async () => {
@@ -167,6 +171,91 @@ describe('UpdateItem', () => {
     const pending = await uploaded('pending');
     await update(pending.intake.id, 'logo', { constraints: { formats: ['jpg'] } });
     expect(context.db.files.rows).toHaveLength(2);
+  });
+
+  describe('type changes, judged by the answer', () => {
+    it('keeps a submitted file when a file item becomes a file_list', async () => {
+      const { intake } = await givenIntake(context, given, {
+        status: 'completed',
+        items: [{ key: 'contract', type: 'file', status: 'submitted' }],
+      });
+      const file = await givenStoredFile(context, intake, 'contract');
+      const changed = await update(intake.id, 'contract', { type: 'file_list' });
+      expect(changed.items[0]).toMatchObject({ type: 'file_list', status: 'submitted' });
+      expect(changed.intake.status).toBe('completed');
+      expect(changed.files).toEqual([file]);
+      expect(context.storage.objects.has(file.storage_key)).toBe(true);
+    });
+
+    it('keeps an image as a file when the formats allow it, and is 409 when they do not', async () => {
+      const { intake, file } = await uploaded();
+      const before = writtenState(context);
+      await expect(
+        update(intake.id, 'logo', { type: 'file', constraints: { formats: ['pdf'] } }),
+      ).rejects.toMatchObject({
+        code: 'item_answer_would_be_discarded',
+        details: [{ path: 'files[0].extension', message: 'must be one of pdf' }],
+      });
+      expect(writtenState(context)).toEqual(before);
+      const changed = await update(intake.id, 'logo', { type: 'file', constraints: { formats: ['png'] } });
+      expect(changed.items[0]).toMatchObject({ type: 'file', status: 'submitted', constraints: { formats: ['png'] } });
+      expect(changed.files).toEqual([file]);
+    });
+
+    it('holds a select answer as a list of one when the item becomes a multiselect, and back', async () => {
+      const { intake } = await givenIntake(context, given, {
+        items: [{ key: 'style', type: 'select', options: ['clean', 'bold'], status: 'submitted', value: 'bold' }],
+      });
+      expect((await update(intake.id, 'style', { type: 'multiselect' })).items[0]).toMatchObject({
+        type: 'multiselect',
+        value: ['bold'],
+        status: 'submitted',
+      });
+      expect(storedIntake(context, intake.id).item('style').value).toEqual(['bold']);
+      expect((await update(intake.id, 'style', { type: 'select' })).items[0]).toMatchObject({
+        type: 'select',
+        value: 'bold',
+      });
+      await expect(
+        update(intake.id, 'style', { type: 'multiselect', constraints: { min_count: 2 } }),
+      ).rejects.toMatchObject({ code: 'item_answer_would_be_discarded' });
+    });
+
+    it('keeps a secret sealed, and never lets its answer cross to a plain type', async () => {
+      const box = context.secretBox;
+      const sealed = { sealed: box.seal('hunter2') };
+      const { intake } = await givenIntake(context, given, {
+        items: [{ key: 'password', type: 'secret', status: 'submitted', value: sealed }],
+      });
+      const before = writtenState(context);
+      await expect(update(intake.id, 'password', { type: 'text' })).rejects.toMatchObject({
+        code: 'item_answer_would_be_discarded',
+        details: [{ path: 'value', message: expect.not.stringContaining('hunter2') }],
+      });
+      expect(writtenState(context)).toEqual(before);
+      const changed = await update(intake.id, 'password', { constraints: { max_chars: 7 } });
+      expect(changed.items[0]).toMatchObject({ status: 'submitted', value: sealed });
+      await expect(update(intake.id, 'password', { constraints: { max_chars: 6 } })).rejects.toMatchObject({
+        code: 'item_answer_would_be_discarded',
+      });
+    });
+
+    it('deletes uploads never submitted when the item no longer takes files', async () => {
+      const { intake, file } = await uploaded('pending');
+      const changed = await update(intake.id, 'logo', { type: 'text' });
+      expect(changed.items[0]).toMatchObject({ type: 'text', status: 'pending', value: null, constraints: {} });
+      expect(changed.files).toEqual([]);
+      expect(context.storage.objects.has(file.storage_key)).toBe(false);
+      expect(storageUsed()).toBe(0);
+    });
+
+    it('is 409 for submitted files when the item would take a value', async () => {
+      const { intake } = await uploaded();
+      await expect(update(intake.id, 'logo', { type: 'text' })).rejects.toMatchObject({
+        code: 'item_answer_would_be_discarded',
+        details: [{ path: 'files', message: 'do not answer a text item: it takes a value' }],
+      });
+    });
   });
 
   it('changes only the owner note of an answered item without asking to discard', async () => {

@@ -1,5 +1,5 @@
 import { discardAnswer } from '@intake/domain-intake';
-import { answerStillValid, isFileType, parseItemDefinition } from '@intake/domain-items';
+import { isFileType, parseItemDefinition, redefinedAnswer, redefinitionInput } from '@intake/domain-items';
 import { DomainError, validationFailed } from '@intake/errors';
 import { SecretBox } from '@intake/kernel';
 import { definitionOf, intakeState, itemOf } from '../model/intake-state';
@@ -26,10 +26,12 @@ export interface UpdateItemInput extends ItemCommand {
 const FIELDS = ['type', 'label', 'help', 'required', 'constraints', 'owner_note'] as const;
 
 /**
- * PATCH /v1/intakes/:id/items/:key. When the client already answered and the new definition
- * would invalidate the answer: 409 item_answer_would_be_discarded, nothing changed; with
- * discard_submitted_value the answer (and its uploaded files) is cleared. A change that keeps the
- * answer valid keeps it.
+ * PATCH /v1/intakes/:id/items/:key. The client's answer is judged by the new definition with the
+ * rules of a portal submission (`redefinedAnswer`), whatever changed, the type included: an answer
+ * still valid is kept (a select's choice as a list of one when the item becomes a multiselect, and
+ * back), one that is not is 409 item_answer_would_be_discarded and nothing changes; with
+ * discard_submitted_value it is cleared, uploaded files included. Uploads never submitted are no
+ * answer: they stay while the item still takes files and go when it no longer does.
  */
 export class UpdateItem {
   static readonly inject = [IntakeWriter, IntakeFiles, SecretBox] as const;
@@ -51,16 +53,18 @@ export class UpdateItem {
       summary: { item_key: key, fields: FIELDS.filter((f) => patch[f] !== undefined) },
       decide: async (intake, items, now): Promise<Decision> => {
         const item = itemOf(items, key);
-        const uploads = isFileType(item.type)
-          ? (await this.files.ofIntake(intake.id)).filter((f) => f.item_key === key)
-          : [];
-        // A secret's answer is checked in the clear (in memory only) against the new definition.
-        const { changed, keeps } = redefined(item, openedValue(this.box, item.value), patch, uploads);
+        const uploads = (await this.files.ofIntake(intake.id)).filter((f) => f.item_key === key);
+        const { changed, keeps } = redefined(item, patch, uploads, this.box);
         const state = intakeState(
           intake,
           items.map((i) => (i.key === key ? changed : i)),
         );
-        if (keeps) return { intake: state, events: [] };
+        if (keeps) {
+          if (!isFileType(changed.type) && uploads.length > 0) {
+            discarded = await this.files.deleteRecords(uploads.map((f) => f.id));
+          }
+          return { intake: state, events: [] };
+        }
         discarded = await this.files.deleteRecords(uploads.map((f) => f.id));
         return discardAnswer(state, key, now);
       },
@@ -73,9 +77,9 @@ export class UpdateItem {
 /** The item under its new definition, and whether the client's answer survives it (else 409 unless discarding). */
 function redefined(
   item: ItemRecord,
-  answer: unknown,
   patch: ItemPatch,
   uploads: IntakeFile[],
+  box: SecretBox,
 ): { changed: ItemRecord; keeps: boolean } {
   const current = definitionOf(item);
   // Only the fields the caller gave (a DTO carries the others as undefined).
@@ -84,29 +88,30 @@ function redefined(
       ([field, value]) => value !== undefined && field !== 'owner_note' && field !== 'discard_submitted_value',
     ),
   );
-  const parsed = parseItemDefinition({ ...current, ...definitionPatch, key: item.key }, 'item');
+  const parsed = parseItemDefinition({ ...redefinitionInput(current, definitionPatch), key: item.key }, 'item');
   if (!parsed.definition) {
     throw validationFailed(parsed.details.map((d) => ({ ...d, path: d.path.replace(/^item\./, '') })));
   }
   const next = parsed.definition;
-  // Uploads count as an answer once submitted; before that the rules are checked at submit.
-  const submitted = item.status === 'submitted' || item.status === 'approved';
-  const answered = isFileType(item.type)
-    ? submitted && uploads.length > 0
-    : item.value !== null && item.value !== undefined;
-  const keeps = !answered || answerStillValid(current, next, answer, uploads.map(fileFacts));
-  if (!keeps && !patch.discard_submitted_value) {
+  // Uploads answer the item once submitted (a revision or a waiver keeps them so); before that
+  // they are a draft the submission will check.
+  const submittedFiles = isFileType(item.type) && item.submitted_at !== null ? uploads.map(fileFacts) : [];
+  // A secret's answer is judged in the clear, in memory only; it stays sealed in the record.
+  const answer = item.type === 'secret' ? openedValue(box, item.value) : item.value;
+  const outcome = redefinedAnswer(current, next, answer, submittedFiles);
+  if (outcome.outcome === 'misfit' && !patch.discard_submitted_value) {
     throw new DomainError(
       'item_answer_would_be_discarded',
       'The client already answered this item and the change would invalidate the answer. Repeat with discard_submitted_value: true to clear it.',
-      { params: { item_key: item.key } },
+      { params: { item_key: item.key }, details: outcome.details },
     );
   }
+  const keeps = outcome.outcome !== 'misfit';
   const changed: ItemRecord = {
     ...item,
     ...next,
     owner_note: patch.owner_note === undefined ? item.owner_note : patch.owner_note,
-    value: keeps ? item.value : null,
+    value: outcome.outcome === 'kept' && item.type !== 'secret' ? outcome.value : keeps ? item.value : null,
   };
   return { changed, keeps };
 }

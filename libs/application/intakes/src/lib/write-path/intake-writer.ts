@@ -38,8 +38,11 @@ export interface ItemCommand {
   meta: RequestMeta;
 }
 
-/** The domain's decision; `record` replaces the stored intake's other fields (settings changes). */
-export type Decision = Transition<IntakeItem> & { record?: IntakeRecord };
+/**
+ * The domain's decision; `record` replaces the stored intake's other fields (settings changes);
+ * `summary` adds what only the decision found out (files it deleted) to the audit entry's summary.
+ */
+export type Decision = Transition<IntakeItem> & { record?: IntakeRecord; summary?: Record<string, unknown> };
 
 /** One change of an intake, as a use case describes it to the write path. */
 export interface IntakeChange {
@@ -96,6 +99,7 @@ export class IntakeWriter {
         {
           intake_id: intake.id,
           ...change.summary,
+          ...decision.summary,
         },
       );
       await this.events.emit(next.intake, decision.events, now, next.items);
