@@ -8,14 +8,7 @@ import {
   UpdateIntake,
 } from '@intake/application-intakes';
 import { type Principal } from '@intake/domain-accounts';
-import {
-  type GivenAccount,
-  givenAccount,
-  givenIntake,
-  InMemoryContext,
-  META,
-  storedIntake,
-} from '@intake/testing';
+import { type GivenAccount, givenAccount, givenIntake, InMemoryContext, META, storedIntake } from '@intake/testing';
 import { SendDueChases } from '../sending/send-due-chases';
 
 const ASSISTANT = { email: 'eva@pekarna.example', name: 'Eva', bounced_at: null };
