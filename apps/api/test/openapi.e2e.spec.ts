@@ -159,6 +159,7 @@ describe('GET /v1/openapi.json', () => {
       folder_id: { type: ['string', 'null'] },
       chase_interval: { type: 'integer' },
       respect_quiet_hours: { type: 'boolean' },
+      send_thank_you: { type: ['boolean', 'null'] },
       chase_schedule: { type: 'string' },
       client: { $ref: '#/components/schemas/ClientPatchRequest' },
     });
@@ -169,5 +170,20 @@ describe('GET /v1/openapi.json', () => {
       const described = property as Record<string, unknown>;
       expect([name, Boolean(described['type'] || described['oneOf'] || described['$ref'])]).toEqual([name, true]);
     }
+  });
+
+  it('describes the thank-you switches of the account and the intake, and keeps chases[] to the contract’s kinds', () => {
+    type Schema = { properties: Record<string, Record<string, unknown>>; required?: string[] };
+    const schema = (name: string) => document.components.schemas[name] as Schema;
+    expect(schema('CreateIntakeRequest').properties['send_thank_you']).toMatchObject({
+      type: ['boolean', 'null'],
+      description: expect.stringContaining('thank'),
+    });
+    expect(schema('IntakeView').properties['send_thank_you']).toMatchObject({ type: ['boolean', 'null'] });
+    expect(schema('IntakeView').required).toContain('send_thank_you');
+    expect(schema('UpdateAccountRequest').properties['send_thank_you']).toMatchObject({ type: 'boolean' });
+    expect(schema('AccountView').properties['send_thank_you']).toMatchObject({ type: 'boolean' });
+    expect(schema('AccountView').required).toContain('send_thank_you');
+    expect(schema('ChaseView').properties['kind']?.['enum']).toEqual(['invite', 'reminder', 'revision', 'manual']);
   });
 });

@@ -166,6 +166,10 @@ export const EmailAddress = (doc: ApiPropertyOptions) =>
 export const OptionalBoolean = (doc: ApiPropertyOptions = {}) =>
   stack(ApiPropertyOptional(doc), Optional(), IsBoolean());
 
+/** An optional boolean where `null` is a value too (it clears the setting). */
+export const OptionalNullableBoolean = (doc: ApiPropertyOptions = {}) =>
+  stack(ApiPropertyOptional({ type: Boolean, nullable: true, ...doc }), Optional({ nullable: true }), IsBoolean());
+
 /**
  * An optional boolean query parameter: `true` or `1`, `false` or `0`; anything else is 422 (a
  * query string has no booleans, and `Boolean('false')` is true).

@@ -27,6 +27,7 @@ import {
   SweepOverdueIntakes,
 } from '@intake/application-intakes';
 import {
+  ChaseAftermath,
   ChaseLetters,
   ChaseQueue,
   DeliverChase,
@@ -108,6 +109,7 @@ export class SchedulerModule {
         useCase(PlannedReminders),
         useCase(ChaseLetters),
         useCase(SmsCredits),
+        useCase(ChaseAftermath),
         useCase(RecordChase),
         useCase(DeliverChase),
         useCase(SendDueChases),

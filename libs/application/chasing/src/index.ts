@@ -2,6 +2,7 @@
 export * from './lib/ports/chase-queue.port';
 export * from './lib/reminders/planned-reminders';
 export * from './lib/sending/chase-letters';
+export * from './lib/sending/chase-aftermath';
 export * from './lib/sending/record-chase';
 export * from './lib/sending/deliver-chase';
 export * from './lib/sending/send-due-chases';
@@ -17,3 +18,5 @@ export * from './lib/bounces/reinstate-recipient';
 export * from './lib/ports/owner-notice-queue.port';
 export * from './lib/owner-notices/notify-owner';
 export * from './lib/owner-notices/send-owner-notices';
+export * from './lib/thank-you/client-mail-audit';
+export * from './lib/thank-you/thank-client';

@@ -16,6 +16,7 @@ export * from './lib/ports/reminder-planner';
 export * from './lib/ports/intake-files.port';
 export * from './lib/ports/portal-links';
 export * from './lib/ports/owner-notifier.port';
+export * from './lib/ports/client-thanks.port';
 export * from './lib/ports/intake-sweeps.port';
 export * from './lib/ports/read-models.port';
 

@@ -116,3 +116,38 @@ export class SmtpSink {
     await new Promise<void>((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
   }
 }
+
+const utf8 = (bytes: number[]): string => Buffer.from(bytes).toString('utf8');
+
+/** A header value with its RFC 2047 encoded words (`=?UTF-8?Q?…?=` or `?B?`) decoded. */
+export function decodeHeader(value: string): string {
+  return value
+    .replace(/\?=\s+=\?/g, '?==?') // white space between two encoded words is not text
+    .replace(/=\?utf-8\?([QB])\?([^?]*)\?=/gi, (_, encoding: string, text: string) => {
+      if (encoding.toUpperCase() === 'B') return Buffer.from(text, 'base64').toString('utf8');
+      const bytes: number[] = [];
+      for (let i = 0; i < text.length; i += 1) {
+        const c = text[i] as string;
+        if (c === '_') bytes.push(0x20);
+        else if (c === '=' && /^[0-9A-F]{2}$/i.test(text.slice(i + 1, i + 3))) {
+          bytes.push(parseInt(text.slice(i + 1, i + 3), 16));
+          i += 2;
+        } else bytes.push(c.charCodeAt(0));
+      }
+      return utf8(bytes);
+    });
+}
+
+/** A mail's body with quoted-printable undone (both parts of a text + HTML mail, as one text). */
+export function decodeBody(body: string): string {
+  const joined = body.replace(/=\r?\n/g, '');
+  const bytes: number[] = [];
+  for (let i = 0; i < joined.length; i += 1) {
+    const c = joined[i] as string;
+    if (c === '=' && /^[0-9A-F]{2}$/.test(joined.slice(i + 1, i + 3))) {
+      bytes.push(parseInt(joined.slice(i + 1, i + 3), 16));
+      i += 2;
+    } else bytes.push(...Buffer.from(c, 'utf8'));
+  }
+  return utf8(bytes);
+}

@@ -45,6 +45,8 @@ const NOTIFY = {
   bounced: 'e-mail the owner when a client’s address bounces or complains (default true)',
   members: 'send the notifications the owner gets to every team member as well (default false)',
 } as const;
+const SEND_THANK_YOU =
+  'thank the client (and the additional recipients) by e-mail, in their language, when a live intake completes (default true); an intake’s own send_thank_you overrides it';
 
 export class SignUpRequest {
   @EmailAddress({ example: 'jana@studio.example' })
@@ -168,6 +170,9 @@ export class UpdateAccountRequest {
 
   @OptionalBoolean({ description: NOTIFY.members })
   notify_members?: boolean;
+
+  @OptionalBoolean({ description: SEND_THANK_YOU })
+  send_thank_you?: boolean;
 }
 
 export class AuditQuery extends PageQuery {
@@ -203,6 +208,7 @@ export class AccountView {
   @ApiProperty({ description: NOTIFY.overdue }) notify_on_overdue!: boolean;
   @ApiProperty({ description: NOTIFY.bounced }) notify_on_bounced!: boolean;
   @ApiProperty({ description: NOTIFY.members }) notify_members!: boolean;
+  @ApiProperty({ description: SEND_THANK_YOU }) send_thank_you!: boolean;
   @ApiProperty() created_at!: string;
   @ApiProperty() updated_at!: string;
 }

@@ -128,6 +128,14 @@ export class IntakeView {
   chase_interval_minutes!: number | null;
   @ApiProperty({ example: true }) respect_quiet_hours!: boolean;
   @ApiProperty({
+    type: Boolean,
+    nullable: true,
+    example: null,
+    description:
+      'whether the client is thanked by e-mail on completion; null follows the account’s send_thank_you. What was sent is in the audit log (action mail.thank_you, target the intake)',
+  })
+  send_thank_you!: boolean | null;
+  @ApiProperty({
     oneOf: [
       { type: 'integer', minimum: 1, maximum: 1000 },
       { type: 'string', enum: ['unlimited'] },

@@ -1,5 +1,5 @@
 import {
-  type ChaseRecord,
+  type ContractChase,
   type IntakeDetail,
   type IntakeFile,
   type IntakeRecord,
@@ -48,6 +48,7 @@ export function intakeView(intake: IntakeRecord, portalUrl: string, files: reado
     chase_schedule: intake.chase_schedule,
     chase_interval_minutes: intake.chase_interval_minutes,
     respect_quiet_hours: intake.respect_quiet_hours,
+    send_thank_you: intake.send_thank_you,
     max_reminders: intake.max_reminders ?? 'unlimited',
     chase_at_time: intake.chase_at_time,
     due_date: intake.due_date,
@@ -128,7 +129,7 @@ export function listItemView(
   };
 }
 
-export function chaseView(chase: ChaseRecord): ChaseView {
+export function chaseView(chase: ContractChase): ChaseView {
   return {
     id: chase.id,
     channel: chase.channel,

@@ -28,6 +28,7 @@ import {
   IsIanaTimeZone,
   NOT_BLANK_PATTERN,
   OptionalBoolean,
+  OptionalNullableBoolean,
   OptionalInt,
   OptionalNested,
   OptionalOneOf,
@@ -142,6 +143,9 @@ export class ChaseSettingsRequest {
   max_reminders?: number | 'unlimited';
 }
 
+const SEND_THANK_YOU =
+  'thank the client (and the additional recipients not bounced) by e-mail, in their language, when this live intake completes; null follows the account’s send_thank_you (default true); held by quiet hours like a reminder; never for a test intake';
+
 export class CreateIntakeRequest extends ChaseSettingsRequest {
   @RequiredText({ example: 'New website' }, { min: 1, max: 200, trim: true })
   project_name!: string;
@@ -211,6 +215,9 @@ export class CreateIntakeRequest extends ChaseSettingsRequest {
 
   @OptionalText({ example: 'fld_3x1Zq0Wm9c2Lk5Np7Rt8Vw' }, { max: 100 })
   folder_id?: string;
+
+  @OptionalNullableBoolean({ default: null, description: SEND_THANK_YOU })
+  send_thank_you?: boolean | null;
 }
 
 export class ListIntakesQuery extends PageQuery {
@@ -346,6 +353,9 @@ export class PatchIntakeRequest extends ChaseSettingsRequest {
   @IsString()
   @MaxLength(100)
   folder_id?: string | null;
+
+  @OptionalNullableBoolean({ description: `${SEND_THANK_YOU}; switching it off withdraws a thank-you still waiting` })
+  send_thank_you?: boolean | null;
 }
 
 export class AddRecipientRequest extends RecipientRequest {}

@@ -3,7 +3,7 @@ import { AccountPatch, AccountRecord, AccountStore, InvitationRecord, UserRecord
 import { isUniqueViolation, Sql } from '@intake/postgres';
 
 const ACCOUNT_COLUMNS = `id, name, plan, default_language, default_timezone, sender_name,
-  notify_on_completed, notify_on_stalled, notify_on_overdue, notify_on_bounced, notify_members,
+  notify_on_completed, notify_on_stalled, notify_on_overdue, notify_on_bounced, notify_members, send_thank_you,
   storage_bytes_used::float8 AS storage_bytes_used, created_at, updated_at`;
 const USER_COLUMNS = `id, account_id, email, name, role, password_hash, created_at`;
 
@@ -16,8 +16,8 @@ export class PostgresAccountStore extends AccountStore {
   async createAccount(a: AccountRecord): Promise<void> {
     await this.sql.query(
       `INSERT INTO accounts (id, name, plan, default_language, default_timezone, sender_name, storage_bytes_used, created_at, updated_at,
-         notify_on_completed, notify_on_stalled, notify_on_overdue, notify_on_bounced, notify_members)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)`,
+         notify_on_completed, notify_on_stalled, notify_on_overdue, notify_on_bounced, notify_members, send_thank_you)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)`,
       [
         a.id,
         a.name,
@@ -33,6 +33,7 @@ export class PostgresAccountStore extends AccountStore {
         a.notify_on_overdue,
         a.notify_on_bounced,
         a.notify_members,
+        a.send_thank_you,
       ],
     );
   }

@@ -25,7 +25,8 @@ export class PostgresChaseQueue extends ChaseQueue {
        UPDATE chases c SET claimed_until = $3, claimed_by = $4
          FROM due, intakes i
         WHERE c.id = due.id AND i.id = c.intake_id
-       RETURNING c.id, c.intake_id, i.account_id, c.channel, c.kind, c.attempt_no, c.scheduled_at, c.send_attempts`,
+       RETURNING c.id, c.intake_id, i.account_id, c.channel, c.kind, c.attempt_no, c.scheduled_at, c.send_attempts,
+                 c.item_keys`,
       [now, limit, lease.until, lease.worker],
     );
   }

@@ -1,14 +1,23 @@
 import { Global, Module } from '@nestjs/common';
 import { AccountStore } from '@intake/application-accounts';
-import { ChaseQueue, NotifyOwner, OwnerNoticeQueue, PlannedReminders, SentChases } from '@intake/application-chasing';
-import { IntakeStore, OwnerNotifier, ReminderPlanner } from '@intake/application-intakes';
+import {
+  ChaseQueue,
+  NotifyOwner,
+  OwnerNoticeQueue,
+  PlannedReminders,
+  SentChases,
+  ThankClient,
+} from '@intake/application-chasing';
+import { ClientThanks, IntakeStore, OwnerNotifier, ReminderPlanner } from '@intake/application-intakes';
+import { AuditRecorder } from '@intake/kernel';
 import { PostgresChaseQueue } from './chase-queue';
 import { PostgresOwnerNoticeQueue } from './owner-notice-queue';
 import { PostgresSentChases } from './sent-chases';
 
 /**
  * Binds the chasing context's queues and sent chases to PostgreSQL, and the intakes context's
- * ReminderPlanner and OwnerNotifier ports to the chasing context's planner and notifier (needs
+ * ReminderPlanner, OwnerNotifier and ClientThanks ports to the chasing context's planner, notifier
+ * and thank-you (needs
  * PostgresModule, IntakesPersistenceModule and AccountsPersistenceModule).
  */
 @Global()
@@ -28,7 +37,13 @@ import { PostgresSentChases } from './sent-chases';
       useFactory: (accounts: AccountStore, intakes: IntakeStore, queue: OwnerNoticeQueue) =>
         new NotifyOwner(accounts, intakes, queue),
     },
+    {
+      provide: ClientThanks,
+      inject: [AccountStore, IntakeStore, AuditRecorder],
+      useFactory: (accounts: AccountStore, intakes: IntakeStore, audit: AuditRecorder) =>
+        new ThankClient(accounts, intakes, audit),
+    },
   ],
-  exports: [ChaseQueue, SentChases, OwnerNoticeQueue, ReminderPlanner, OwnerNotifier],
+  exports: [ChaseQueue, SentChases, OwnerNoticeQueue, ReminderPlanner, OwnerNotifier, ClientThanks],
 })
 export class ChasingPersistenceModule {}

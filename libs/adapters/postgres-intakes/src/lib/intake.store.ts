@@ -20,8 +20,8 @@ import { filterClauses, IntakeSearch } from './intake-search';
 const INTAKE_COLUMNS = `i.id, i.account_id, i.mode, i.created_by_key_id, i.created_by_user_id, i.slug, i.project_name, i.status,
   i.client_email, i.client_name, i.client_phone, i.client_language, i.client_timezone, i.client_bounced_at, i.client_temporary_bounces,
   i.also_notify,
-  i.email_copy, i.branding, i.folder_id, i.chase_schedule, i.chase_interval_minutes, i.respect_quiet_hours, i.max_reminders,
-  i.chase_at_time, i.due_date::text AS due_date, i.retention_mode, i.retention_days, i.retention_anonymize, i.client_note,
+  i.email_copy, i.branding, i.folder_id, i.chase_schedule, i.chase_interval_minutes, i.respect_quiet_hours, i.send_thank_you,
+  i.max_reminders, i.chase_at_time, i.due_date::text AS due_date, i.retention_mode, i.retention_days, i.retention_anonymize, i.client_note,
   i.owner_note, i.client_brief, i.created_at, i.sent_at, i.completed_at, i.delivered_at, i.anonymized_at, i.client_last_seen,
   i.stalled_at, i.purge_at, i.overdue_at, i.version`;
 
@@ -54,6 +54,7 @@ const WRITABLE = [
   'chase_schedule',
   'chase_interval_minutes',
   'respect_quiet_hours',
+  'send_thank_you',
   'max_reminders',
   'chase_at_time',
   'due_date',
@@ -327,8 +328,9 @@ export class PostgresIntakeStore extends IntakeStore {
 
   async insertChase(c: ChaseRecord): Promise<void> {
     await this.sql.query(
-      `INSERT INTO chases (id, intake_id, channel, kind, status, scheduled_at, sent_at, attempt_no, missing_items_count, error, created_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
+      `INSERT INTO chases (id, intake_id, channel, kind, status, scheduled_at, sent_at, attempt_no, missing_items_count, error, created_at,
+                           item_keys)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
       [
         c.id,
         c.intake_id,
@@ -341,6 +343,7 @@ export class PostgresIntakeStore extends IntakeStore {
         c.missing_items_count,
         c.error,
         c.created_at,
+        c.item_keys ?? null,
       ],
     );
   }

@@ -13,16 +13,26 @@ export interface OwnerNotificationSettings {
   notify_members: boolean;
 }
 
-/** A new account's: the owner gets every notification, the members none. */
-export const DEFAULT_NOTIFICATION_SETTINGS: OwnerNotificationSettings = {
+/** The account's e-mail settings: the owner's notifications, and the mail its clients get unasked. */
+export interface AccountMailSettings extends OwnerNotificationSettings {
+  /**
+   * Whether a client is thanked by e-mail when their intake completes (an intake's own
+   * `send_thank_you` overrides it).
+   */
+  send_thank_you: boolean;
+}
+
+/** A new account's: the owner gets every notification, the members none; clients are thanked. */
+export const DEFAULT_NOTIFICATION_SETTINGS: AccountMailSettings = {
   notify_on_completed: true,
   notify_on_stalled: true,
   notify_on_overdue: true,
   notify_on_bounced: true,
   notify_members: false,
+  send_thank_you: true,
 };
 
-export interface AccountRecord extends OwnerNotificationSettings {
+export interface AccountRecord extends AccountMailSettings {
   id: string;
   name: string;
   plan: PlanId;
@@ -57,7 +67,7 @@ export interface InvitationRecord {
 }
 
 export type AccountPatch = Partial<
-  Pick<AccountRecord, 'name' | 'default_language' | 'default_timezone' | 'sender_name'> & OwnerNotificationSettings
+  Pick<AccountRecord, 'name' | 'default_language' | 'default_timezone' | 'sender_name'> & AccountMailSettings
 >;
 
 export abstract class AccountStore {

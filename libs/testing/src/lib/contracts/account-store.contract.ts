@@ -84,6 +84,14 @@ export function describeAccountStoreContract(name: string, setup: () => Promise<
         });
       });
 
+      it('stores the thank-you switch (on for a new account) and changes it', async () => {
+        const account = await storedAccount();
+        expect(await f.accounts.getAccount(account.id)).toMatchObject({ send_thank_you: true });
+        const updated = await f.accounts.updateAccount(account.id, { send_thank_you: false }, account.updated_at);
+        expect(updated).toEqual({ ...account, send_thank_you: false });
+        expect(await f.accounts.getAccount(account.id)).toMatchObject({ send_thank_you: false });
+      });
+
       it('fails to update an account that does not exist', async () => {
         await expect(f.accounts.updateAccount('acc_unknown', { name: 'X' }, new Date())).rejects.toThrow();
       });

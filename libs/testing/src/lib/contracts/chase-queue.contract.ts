@@ -58,6 +58,22 @@ export function describeChaseQueueContract(name: string, setup: () => Promise<Ch
       expect(await statuses(intake.id)).toEqual(['scheduled', 'scheduled', 'scheduled', 'sent', 'cancelled']);
     });
 
+    it('hands on an items_added mail’s item keys, and null for the other kinds (the status list keeps them to itself)', async () => {
+      const { intake, ids } = await given(
+        { status: 'scheduled', scheduled_at: at(1), kind: 'items_added', attempt_no: 0, item_keys: ['photos', 'vat'] },
+        { status: 'scheduled', scheduled_at: at(2), kind: 'thank_you', attempt_no: 0 },
+      );
+      const claimed = (await f.queue.claimDue(at(3), 1000, lease('w1', 70))).filter((c) => c.intake_id === intake.id);
+      expect(claimed.map((c) => [c.id, c.kind, c.item_keys])).toEqual([
+        [ids[0], 'items_added', ['photos', 'vat']],
+        [ids[1], 'thank_you', null],
+      ]);
+      expect((await f.intakes.chases(intake.id)).map((c) => [c.kind, 'item_keys' in c])).toEqual([
+        ['items_added', false],
+        ['thank_you', false],
+      ]);
+    });
+
     it('claims a chase due at exactly now, and keeps to the limit', async () => {
       const { ids } = await given({ scheduled_at: at(100) }, { scheduled_at: at(100) }, { scheduled_at: at(100) });
       expect(await claim(f.queue, ids, at(100), 'w1', 1)).toHaveLength(1);

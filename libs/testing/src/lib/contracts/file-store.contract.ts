@@ -60,6 +60,7 @@ async function givenIntake(ports: FileStorePorts): Promise<{ accountId: string; 
     branding: null,
     folder_id: null,
     ...DEFAULT_CHASE_SETTINGS,
+    send_thank_you: null,
     due_date: null,
     retention_mode: 'days',
     retention_days: 90,

@@ -96,6 +96,7 @@ export function anIntake(accountId: string, overrides: Partial<IntakeRecord> = {
     chase_schedule: 'default',
     chase_interval_minutes: null,
     respect_quiet_hours: true,
+    send_thank_you: null,
     max_reminders: 3,
     chase_at_time: null,
     due_date: null,

@@ -51,6 +51,7 @@ export class InMemoryChaseQueue extends ChaseQueue {
         attempt_no: c.attempt_no,
         scheduled_at: new Date(c.scheduled_at as Date),
         send_attempts: row.send_attempts,
+        item_keys: c.item_keys ? [...c.item_keys] : null,
       };
     });
   }

@@ -7,6 +7,7 @@ import {
   PlannedReminders,
   SchedulerIdentity,
   SentChases,
+  ThankClient,
 } from '@intake/application-chasing';
 import {
   type AccountRecord,
@@ -30,6 +31,7 @@ import {
 } from '@intake/application-files';
 import {
   ClientDirectory,
+  ClientThanks,
   FolderStore,
   IdempotencyStore,
   IntakeFiles,
@@ -58,6 +60,7 @@ import { type Mode } from '@intake/domain-kernel';
 import { newId } from '@intake/ids';
 import {
   AuditLog,
+  AuditRecorder,
   Clock,
   Diagnostics,
   ManualClock,
@@ -219,6 +222,7 @@ export class InMemoryContext extends TestContainer {
       .bind(SentChases, this.sentChases)
       .bind(OwnerNoticeQueue, this.ownerNotices)
       .bind(OwnerNotifier, new NotifyOwner(this.accounts, this.intakes, this.ownerNotices))
+      .bind(ClientThanks, new ThankClient(this.accounts, this.intakes, new AuditRecorder(this.db.auditLog, this.clock)))
       .bind(OwnerMailSettings, new OwnerMailSettings(APP_URL, SERVICE_MAIL_FROM))
       .bind(IntakeSweeps, this.sweeps)
       .bind(MailIdentity, new MailIdentity(MAIL_FROM_ADDRESS))

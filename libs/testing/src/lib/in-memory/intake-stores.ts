@@ -127,10 +127,12 @@ export class InMemoryIntakeStore extends IntakeStore {
     return true;
   }
 
+  /** Without `item_keys`, as the Postgres store reads them (only the chase queue hands them on). */
   async chases(intakeId: string): Promise<ChaseRecord[]> {
     return copy(
       this.db.chases.rows
         .filter((c) => c.intake_id === intakeId)
+        .map(({ item_keys: _, ...chase }) => chase)
         .sort(
           (a, b) =>
             a.created_at.getTime() - b.created_at.getTime() ||

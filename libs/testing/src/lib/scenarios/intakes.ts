@@ -106,6 +106,7 @@ export async function givenIntake(
     branding: null,
     folder_id: null,
     ...DEFAULT_CHASE_SETTINGS,
+    send_thank_you: null,
     due_date: null,
     retention_mode: 'days',
     retention_days: 90,

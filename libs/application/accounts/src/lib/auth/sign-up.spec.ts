@@ -41,6 +41,7 @@ describe('SignUp', () => {
       notify_on_overdue: true,
       notify_on_bounced: true,
       notify_members: false,
+      send_thank_you: true,
       storage_bytes_used: 0,
       created_at: now,
       updated_at: now,

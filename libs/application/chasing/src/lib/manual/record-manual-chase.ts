@@ -1,5 +1,6 @@
 import {
   type ChaseRecord,
+  type ContractChase,
   IntakeStore,
   type IntakeRecord,
   intakeState,
@@ -58,9 +59,9 @@ export class RecordManualChase {
     private readonly sms: SmsTransport,
   ) {}
 
-  async execute({ principal, intakeId, channel = 'email', meta }: RecordManualChaseInput): Promise<ChaseRecord> {
+  async execute({ principal, intakeId, channel = 'email', meta }: RecordManualChaseInput): Promise<ContractChase> {
     const id = newId('chase');
-    let chase: ChaseRecord | undefined;
+    let chase: ContractChase | undefined;
     await this.writer.change({ by: 'owner', principal, intakeId }, meta, {
       action: 'intake.chased',
       summary: { chase_id: id, channel },
@@ -106,7 +107,7 @@ export class RecordManualChase {
 }
 
 /** The chase record: due now for a live intake, `skipped` for a test intake (which never contacts the client). */
-function manualChase(id: string, intake: IntakeRecord, channel: ChaseChannel, missing: number, now: Date): ChaseRecord {
+function manualChase(id: string, intake: IntakeRecord, channel: ChaseChannel, missing: number, now: Date): ContractChase {
   const live = intake.mode === 'live';
   return {
     id,

@@ -11,6 +11,8 @@ export interface DueChase {
   scheduled_at: Date;
   /** Earlier tries that failed for a temporary reason (the mail server did not answer). */
   send_attempts: number;
+  /** The items an `items_added` mail names, by key; null for every other kind. */
+  item_keys: string[] | null;
 }
 
 /** Who holds a claim, and until when: a claim is a lease, never a status value. */

@@ -107,5 +107,12 @@ function letterOf(
         note: item?.revision_note ?? null,
       };
     }
+    case 'items_added': {
+      // The items the chase was queued for, by label in the intake's order.
+      const keys = new Set(chase.item_keys ?? []);
+      return { ...base, kind: 'items_added', added_items: items.filter((i) => keys.has(i.key)).map((i) => i.label) };
+    }
+    case 'thank_you':
+      return { ...base, kind: 'thank_you' };
   }
 }

@@ -1,6 +1,8 @@
 import { IntakeStore, type IntakeRecord, type ItemRecord } from '@intake/application-intakes';
 import { MailTransport } from '@intake/application-mail';
 import { SmsTransport, SmsTransportError } from '@intake/application-sms';
+import { type AccountRecord } from '@intake/application-accounts';
+import { thanksClient } from '@intake/domain-chase';
 import { missingItemKeys } from '@intake/domain-intake';
 import { ChaseQueue, type ChaseOutcome, type DueChase } from '../ports/chase-queue.port';
 import { ChaseLetters, type Sender } from './chase-letters';
@@ -27,6 +29,23 @@ export function recipientsOf(intake: IntakeRecord): string[] {
 
 const chased = (intake: IntakeRecord): boolean =>
   (intake.status === 'sent' || intake.status === 'in_progress') && intake.stalled_at === null;
+
+/** Whether a due chase still has a reason to go out, by its kind and the intake as it is now. */
+function stillWanted(chase: DueChase, intake: IntakeRecord, account: AccountRecord): boolean {
+  switch (chase.kind) {
+    case 'invite':
+      return intake.status !== 'archived';
+    case 'manual': // the owner's own chase goes to a stalled intake too, not to a completed one
+      return intake.status === 'sent' || intake.status === 'in_progress';
+    case 'thank_you': // withdrawn when the intake reopened (or was archived) or thanks were switched off meanwhile
+      return intake.status === 'completed' && thanksClient(intake.send_thank_you, account.send_thank_you);
+    case 'items_added': // the new items are news to the client whatever became of the intake, unless archived
+      return intake.status === 'sent' || intake.status === 'in_progress' || intake.status === 'completed';
+    case 'reminder':
+    case 'revision':
+      return chased(intake);
+  }
+}
 
 const failureOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));
 
@@ -101,13 +120,9 @@ export class DeliverChase {
 
   private async decide(s: Sending): Promise<ChaseOutcome | 'retry'> {
     const { chase, intake, now } = s;
-    const stillWanted =
-      chase.kind === 'invite'
-        ? intake.status !== 'archived'
-        : chase.kind === 'manual' // the owner's own chase goes to a stalled intake too, not to a completed one
-          ? intake.status === 'sent' || intake.status === 'in_progress'
-          : chased(intake);
-    if (!stillWanted) return { status: 'cancelled', at: now, error: 'the intake is no longer being chased' };
+    if (!stillWanted(chase, intake, s.sender.account)) {
+      return { status: 'cancelled', at: now, error: 'the intake is no longer being chased' };
+    }
     if (intake.mode === 'test') return { status: 'skipped', at: now, error: TEST_MODE_SKIP };
     return chase.channel === 'sms' ? this.text(s) : this.email(s);
   }

@@ -2,8 +2,8 @@ import { IntakeStore, IntakeWriter, intakeState } from '@intake/application-inta
 import { stall } from '@intake/domain-intake';
 import { UnitOfWork } from '@intake/kernel';
 import { ChaseQueue, type ChaseOutcome, type DueChase } from '../ports/chase-queue.port';
-import { SmsCredits } from '../manual/sms-credits';
 import { PlannedReminders } from '../reminders/planned-reminders';
+import { ChaseAftermath } from './chase-aftermath';
 
 const SCHEDULER_META = { ip: null, requestId: null } as const;
 
@@ -16,19 +16,16 @@ export interface Delivered {
 const wentOut = ({ chase, outcome }: Delivered): boolean =>
   (outcome.status === 'sent' || outcome.status === 'skipped') && (chase.kind === 'invite' || chase.kind === 'reminder');
 
-/** A live SMS chase took a credit when it was recorded (RecordManualChase); one never sent gives it back. */
-const neverTexted = ({ chase, outcome }: Delivered): boolean =>
-  chase.channel === 'sms' && (outcome.status === 'failed' || outcome.status === 'cancelled');
-
 /**
  * The outcomes of claimed chases, several in one transaction: their intakes locked first (in id
  * order, as every intake change locks an intake first, so a concurrent PATCH waits rather than
- * deadlocks), the outcomes recorded under the lease, an SMS credit given back for a text never
- * sent, then after an invitation or a reminder the next reminder planned, or the stall (with
- * `intake.stalled`) recorded with the last one.
+ * deadlocks), the outcomes recorded under the lease, their aftermath (ChaseAftermath: an SMS
+ * credit given back for a text never sent, a client mail's outcome audited), then after an
+ * invitation or a reminder the next reminder planned, or the stall (with `intake.stalled`)
+ * recorded with the last one.
  */
 export class RecordChase {
-  static readonly inject = [UnitOfWork, IntakeStore, ChaseQueue, PlannedReminders, IntakeWriter, SmsCredits] as const;
+  static readonly inject = [UnitOfWork, IntakeStore, ChaseQueue, PlannedReminders, IntakeWriter, ChaseAftermath] as const;
 
   constructor(
     private readonly uow: UnitOfWork,
@@ -36,7 +33,7 @@ export class RecordChase {
     private readonly queue: ChaseQueue,
     private readonly reminders: PlannedReminders,
     private readonly writer: IntakeWriter,
-    private readonly credits: SmsCredits,
+    private readonly aftermath: ChaseAftermath,
   ) {}
 
   /** The ids recorded; a chase whose lease was lost (another scheduler took it over) is left out, untouched. */
@@ -51,8 +48,8 @@ export class RecordChase {
       );
       const recorded = delivered.filter((d) => settled.has(d.chase.id));
       const present = new Set(locked.map((i) => i.id));
-      for (const { chase } of recorded.filter(neverTexted)) {
-        if (present.has(chase.intake_id)) await this.giveBackCredit(chase);
+      for (const { chase, outcome } of recorded) {
+        if (present.has(chase.intake_id)) await this.aftermath.settled(chase, outcome);
       }
       const replan = new Set(recorded.filter(wentOut).map((d) => d.chase.intake_id));
       const plans = await this.reminders.planNextMany(
@@ -68,10 +65,5 @@ export class RecordChase {
       }
       return [...settled];
     });
-  }
-
-  private async giveBackCredit(chase: DueChase): Promise<void> {
-    const record = (await this.intakes.chases(chase.intake_id)).find((c) => c.id === chase.id);
-    await this.credits.giveBack(chase.account_id, record?.created_at ?? chase.scheduled_at);
   }
 }

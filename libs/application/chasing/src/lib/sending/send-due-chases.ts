@@ -14,7 +14,7 @@ export const CHASE_LEASE_MS = 5 * 60_000;
 
 /**
  * The scheduler pass that sends due chases (invitations, reminders, revision notices, manual
- * chases): batches claimed under a lease until none is due, each chase delivered and recorded.
+ * chases, and the client mails that travel as chases: thank-yous and items-added notices): batches claimed under a lease until none is due, each chase delivered and recorded.
  * Once `stop` is aborted (SIGTERM) it finishes the batch it holds and claims no more.
  */
 export class SendDueChases extends SchedulerPass {

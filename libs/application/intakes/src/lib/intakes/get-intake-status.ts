@@ -1,7 +1,7 @@
 import { type AccessContext } from '@intake/domain-accounts';
 import { missingItemKeys, type Progress, progressOf } from '@intake/domain-intake';
 import { notFound } from '@intake/errors';
-import { type ChaseRecord, type IntakeRecord, type ItemRecord } from '../model/records';
+import { type ContractChase, type IntakeRecord, isContractChase, type ItemRecord } from '../model/records';
 import { IntakeStore } from '../ports/intake.store';
 
 export interface GetIntakeStatusInput {
@@ -12,7 +12,7 @@ export interface GetIntakeStatusInput {
 export interface IntakeStatusView {
   intake: IntakeRecord;
   items: ItemRecord[];
-  chases: ChaseRecord[];
+  chases: ContractChase[];
   progress: Progress;
   missing: string[];
 }
@@ -27,6 +27,13 @@ export class GetIntakeStatus {
     const intake = await this.intakes.get(access, intakeId);
     if (!intake) throw notFound('Intake');
     const [items, chases] = await Promise.all([this.intakes.items(intakeId), this.intakes.chases(intakeId)]);
-    return { intake, items, chases, progress: progressOf(items), missing: missingItemKeys(items) };
+    // chases[] is the contract's reminder record: the thank-you and items-added mails are audited instead.
+    return {
+      intake,
+      items,
+      chases: chases.filter(isContractChase),
+      progress: progressOf(items),
+      missing: missingItemKeys(items),
+    };
   }
 }

@@ -38,6 +38,8 @@ export interface CreateIntakeInput extends ChaseSettingsInput {
   send?: boolean;
   retention?: { mode: 'days' | 'on_delivery'; days?: number; anonymize?: boolean };
   folder_id?: string;
+  /** Thank the client on completion; null or absent follows the account's `send_thank_you`. */
+  send_thank_you?: boolean | null;
 }
 
 /** A new intake, checked and counted against the quota, not yet stored. */
@@ -132,6 +134,7 @@ export class IntakeDrafts {
       branding: null,
       folder_id: command.folder_id ?? null,
       ...(chase.settings ?? DEFAULT_CHASE_SETTINGS),
+      send_thank_you: command.send_thank_you ?? null,
       due_date: command.due_date ?? null,
       retention_mode: retention.mode,
       retention_days: retention.mode === 'days' ? (retention.days ?? DEFAULT_RETENTION_DAYS) : null,

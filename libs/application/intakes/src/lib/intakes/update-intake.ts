@@ -23,6 +23,8 @@ export interface IntakePatch extends ChaseSettingsInput {
   client_brief?: string | null;
   due_date?: string | null;
   folder_id?: string | null;
+  /** null follows the account's `send_thank_you` again. */
+  send_thank_you?: boolean | null;
   client?: { name?: string; phone?: string | null; language?: IntakeRecord['client_language']; timezone?: string };
 }
 
@@ -112,6 +114,7 @@ function patched(intake: IntakeRecord, patch: IntakePatch): Partial<IntakeRecord
     client_brief: patch.client_brief === undefined ? intake.client_brief : patch.client_brief?.trim() || null,
     due_date: keep(patch.due_date, intake.due_date),
     folder_id: keep(patch.folder_id, intake.folder_id),
+    send_thank_you: keep(patch.send_thank_you, intake.send_thank_you),
     client_name: patch.client?.name?.trim() ?? intake.client_name,
     client_phone: keep(patch.client?.phone, intake.client_phone),
     client_language: patch.client?.language ?? intake.client_language,

@@ -5,7 +5,6 @@ import {
   givenIntake,
   InMemoryContext,
   META,
-  PORTAL_URL,
   storedIntake,
   writtenState,
 } from '@intake/testing';
@@ -51,60 +50,57 @@ describe('AddItems', () => {
     expect(context.db.outbox.messages).toEqual([]);
   });
 
-  it('e-mails the client and the recipients who have not bounced the new client items and the portal link', async () => {
+  /** The items_added chases of an intake: status, item keys, error. */
+  const itemsAddedChases = (intakeId: string) =>
+    storedIntake(context, intakeId)
+      .chases.filter((c) => c.kind === 'items_added')
+      .map((c) => [c.status, c.item_keys, c.error]);
+
+  it('queues the mail (a chase of kind items_added due now) naming the new client items, in the transaction', async () => {
     const { intake } = await givenIntake(context, given, {
-      also_notify: [
-        { email: 'eva@client.example', name: null, bounced_at: null },
-        { email: 'gone@client.example', name: null, bounced_at: new Date('2026-11-01T00:00:00.000Z') },
-      ],
+      also_notify: [{ email: 'eva@client.example', name: null, bounced_at: null }],
     });
-    const result = await add(intake.id, [logo, task]);
+    const result = await add(intake.id, [logo, task, about]);
     expect(result.clientNotified).toBe(true);
-    expect(context.mail.sent).toEqual([
-      expect.objectContaining({
-        to: ['jan@client.example', 'eva@client.example'],
-        subject: 'New website: more items requested',
-        text: expect.stringContaining(`- Logo\n\nAdd them here: ${PORTAL_URL}/${intake.slug}\n`),
-      }),
-    ]);
-    expect(context.mail.sent[0]?.text).not.toContain('Write the copy');
+    const chase = storedIntake(context, intake.id).chases.find((c) => c.kind === 'items_added');
+    expect(chase).toMatchObject({
+      channel: 'email',
+      status: 'scheduled',
+      scheduled_at: context.clock.now(),
+      attempt_no: 0,
+      item_keys: ['logo', 'about'], // the owner's task is not the client's business
+    });
+    expect(context.mail.sent).toEqual([]); // the scheduler sends it, after the commit
   });
 
-  it('leaves out a client whose address bounced, and e-mails nobody when every address bounced', async () => {
+  it('queues nothing when every address bounced (clientNotified false), the items stay', async () => {
     const bouncedAt = new Date('2026-11-01T00:00:00.000Z');
-    const { intake } = await givenIntake(context, given, {
+    const { intake: half } = await givenIntake(context, given, {
       client_bounced_at: bouncedAt,
       also_notify: [{ email: 'eva@client.example', name: null, bounced_at: null }],
     });
-    expect((await add(intake.id, [logo])).clientNotified).toBe(true);
-    expect(context.mail.sent.map((m) => m.to)).toEqual([['eva@client.example']]);
+    expect((await add(half.id, [logo])).clientNotified).toBe(true);
     const { intake: unreachable } = await givenIntake(context, given, { client_bounced_at: bouncedAt });
     expect((await add(unreachable.id, [logo])).clientNotified).toBe(false);
-    expect(context.mail.sent).toHaveLength(1);
+    expect(itemsAddedChases(unreachable.id)).toEqual([]);
     expect(storedIntake(context, unreachable.id).items.map((i) => i.key)).toEqual(['brief', 'logo']);
   });
 
-  it.each(['in_progress', 'completed'] as const)('e-mails the client of a %s intake too', async (status) => {
+  it.each(['in_progress', 'completed'] as const)('tells the client of a %s intake too', async (status) => {
     const { intake } = await givenIntake(context, given, { status, items: [{ key: 'brief', status: 'approved' }] });
     expect((await add(intake.id, [logo])).clientNotified).toBe(true);
+    expect(itemsAddedChases(intake.id)).toEqual([['scheduled', ['logo'], null]]);
   });
 
-  it('e-mails nobody for a test intake, a draft, or owner items only', async () => {
+  it('records a test intake’s mail skipped (clientNotified false); nothing for a draft or owner items only', async () => {
     const { intake: test } = await givenIntake(context, given, { by: given.testKey });
     const { intake: draft } = await givenIntake(context, given, { status: 'draft' });
     const { intake: sent } = await givenIntake(context, given);
     expect((await add(test.id, [logo], given.testKey)).clientNotified).toBe(false);
+    expect(itemsAddedChases(test.id)).toEqual([['skipped', ['logo'], 'test mode: nothing is sent to the client']]);
     expect((await add(draft.id, [logo])).clientNotified).toBe(false);
     expect((await add(sent.id, [task])).clientNotified).toBe(false);
-    expect(context.mail.sent).toEqual([]);
-  });
-
-  it('keeps the items when the e-mail fails, answering clientNotified: false', async () => {
-    const { intake } = await givenIntake(context, given);
-    context.mail.failing = true;
-    const result = await add(intake.id, [logo]);
-    expect(result.clientNotified).toBe(false);
-    expect(storedIntake(context, intake.id).items.map((i) => i.key)).toEqual(['brief', 'logo']);
+    expect([...itemsAddedChases(draft.id), ...itemsAddedChases(sent.id)]).toEqual([]);
   });
 
   it('reopens a completed intake when a required client item is added, and not for an optional or owner one', async () => {

@@ -1,4 +1,3 @@
-import { MailTransport } from '@intake/application-mail';
 import { type Principal } from '@intake/domain-accounts';
 import { addItems } from '@intake/domain-intake';
 import { parseItemDefinitions } from '@intake/domain-items';
@@ -6,7 +5,8 @@ import { validationFailed } from '@intake/errors';
 import { type RequestMeta } from '@intake/kernel';
 import { intakeState, itemState, mailRecipients, newItemRecord } from '../model/intake-state';
 import { type IntakeRecord, type ItemRecord } from '../model/records';
-import { PortalLinks } from '../ports/portal-links';
+import { IntakeStore } from '../ports/intake.store';
+import { notifyingChase } from '../write-path/chases';
 import { IntakeWriter } from '../write-path/intake-writer';
 
 export interface AddItemsInput {
@@ -19,17 +19,24 @@ export interface AddItemsInput {
 export interface AddedItems {
   intake: IntakeRecord;
   added: ItemRecord[];
+  /** A live intake's client (and additional recipients not bounced) will be told of the new items. */
   clientNotified: boolean;
 }
 
-/** POST /v1/intakes/:id/items: appends items; the client of a sent live intake is told by e-mail. */
+/**
+ * POST /v1/intakes/:id/items: appends items. When client items are added to an intake the client
+ * has (sent, in progress or completed; a required one reopens a completed intake), the mail telling them is queued
+ * in the same transaction as a chase of kind `items_added` naming the new client items, and the
+ * scheduler sends it like any chase: in the client's language, from the account's sender name with
+ * the owner's reply-to, to every address not retired by a bounce. A test intake's is recorded
+ * `skipped`; with every address bounced nothing is queued and `clientNotified` is false.
+ */
 export class AddItems {
-  static readonly inject = [IntakeWriter, MailTransport, PortalLinks] as const;
+  static readonly inject = [IntakeWriter, IntakeStore] as const;
 
   constructor(
     private readonly writer: IntakeWriter,
-    private readonly mail: MailTransport,
-    private readonly links: PortalLinks,
+    private readonly intakes: IntakeStore,
   ) {}
 
   async execute({ principal, intakeId, items: inputs, meta }: AddItemsInput): Promise<AddedItems> {
@@ -37,6 +44,7 @@ export class AddItems {
     if (!parsed.definitions) throw validationFailed(parsed.details);
     const definitions = parsed.definitions;
     let added: ItemRecord[] = [];
+    let clientNotified = false;
     const result = await this.writer.change({ by: 'owner', principal, intakeId }, meta, {
       action: 'items.added',
       summary: { keys: definitions.map((d) => d.key) },
@@ -49,37 +57,14 @@ export class AddItems {
         added = definitions.map((d, index) => newItemRecord(intake.id, d, items.length + index));
         return addItems(intakeState(intake, items), added.map(itemState), now);
       },
+      after: async (intake, now) => {
+        const forClient = added.filter((i) => i.assignee === 'client').map((i) => i.key);
+        const working = intake.status === 'sent' || intake.status === 'in_progress' || intake.status === 'completed';
+        if (!working || forClient.length === 0 || mailRecipients(intake).length === 0) return;
+        await this.intakes.insertChase(notifyingChase(intake, 'items_added', now, forClient));
+        clientNotified = intake.mode === 'live';
+      },
     });
-    const notify =
-      result.intake.mode === 'live' &&
-      ['sent', 'in_progress', 'completed'].includes(result.intake.status) &&
-      added.some((i) => i.assignee === 'client');
-    const clientNotified = notify && (await this.notify(result.intake, added));
     return { intake: result.intake, added, clientNotified };
-  }
-
-  /**
-   * Sent after the commit to every address not retired by a bounce; a failure, or nobody left to
-   * write to, is reported as clientNotified: false, the items stay.
-   */
-  private async notify(intake: IntakeRecord, items: ItemRecord[]): Promise<boolean> {
-    const to = mailRecipients(intake);
-    if (to.length === 0) return false;
-    try {
-      await this.mail.send({
-        to,
-        subject: `${intake.project_name}: more items requested`,
-        text:
-          `Hello ${intake.client_name},\n\nwe need a few more things for ${intake.project_name}:\n\n` +
-          items
-            .filter((i) => i.assignee === 'client')
-            .map((i) => `- ${i.label}`)
-            .join('\n') +
-          `\n\nAdd them here: ${this.links.of(intake)}\n`,
-      });
-      return true;
-    } catch {
-      return false;
-    }
   }
 }

@@ -36,6 +36,8 @@ export interface IntakeRecord {
   chase_schedule: ChaseSchedule;
   chase_interval_minutes: number | null;
   respect_quiet_hours: boolean;
+  /** Whether the client is thanked by e-mail on completion; null follows the account's `send_thank_you`. */
+  send_thank_you: boolean | null;
   /** null means unlimited. */
   max_reminders: number | null;
   chase_at_time: string | null;
@@ -93,11 +95,27 @@ export interface ItemRecord {
 
 export type ChaseStatus = 'scheduled' | 'sent' | 'failed' | 'bounced' | 'complained' | 'cancelled' | 'skipped';
 
+/** The chases of the API contract (the status endpoint's `chases[]`). */
+export const CONTRACT_CHASE_KINDS = ['invite', 'reminder', 'revision', 'manual'] as const;
+/**
+ * Mails to the client that travel as chases (queue, lease, retries, test mode, bounces) but are no
+ * reminders: the thank-you on completion and the notice of items added. Not in `chases[]`.
+ */
+export const CLIENT_MAIL_KINDS = ['thank_you', 'items_added'] as const;
+export type ContractChaseKind = (typeof CONTRACT_CHASE_KINDS)[number];
+export type ChaseKind = ContractChaseKind | (typeof CLIENT_MAIL_KINDS)[number];
+
+/** A chase the API shows (`chases[]`, a manual chase's response). */
+export type ContractChase = ChaseRecord & { kind: ContractChaseKind };
+
+export const isContractChase = (chase: ChaseRecord): chase is ContractChase =>
+  (CONTRACT_CHASE_KINDS as readonly string[]).includes(chase.kind);
+
 export interface ChaseRecord {
   id: string;
   intake_id: string;
   channel: 'email' | 'sms';
-  kind: 'invite' | 'reminder' | 'revision' | 'manual';
+  kind: ChaseKind;
   status: ChaseStatus;
   scheduled_at: Date | null;
   sent_at: Date | null;
@@ -105,6 +123,8 @@ export interface ChaseRecord {
   missing_items_count: number | null;
   error: string | null;
   created_at: Date;
+  /** An `items_added` mail's items, by key; null (or absent) for every other kind. */
+  item_keys?: string[] | null;
 }
 
 export interface ListFilter {

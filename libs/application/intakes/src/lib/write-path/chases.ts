@@ -26,7 +26,12 @@ export function remindersSent(chases: readonly ChaseRecord[]): number {
  * A chase that notifies the client now: scheduled for live intakes, skipped (and recorded so) for
  * test intakes, which never contact the client.
  */
-export function notifyingChase(intake: IntakeRecord, kind: 'invite' | 'revision', now: Date): ChaseRecord {
+export function notifyingChase(
+  intake: IntakeRecord,
+  kind: 'invite' | 'revision' | 'items_added',
+  now: Date,
+  itemKeys?: string[],
+): ChaseRecord {
   const live = intake.mode === 'live';
   return {
     id: newId('chase'),
@@ -40,6 +45,7 @@ export function notifyingChase(intake: IntakeRecord, kind: 'invite' | 'revision'
     missing_items_count: null,
     error: live ? null : TEST_MODE_SKIP,
     created_at: now,
+    ...(itemKeys ? { item_keys: itemKeys } : {}),
   };
 }
 

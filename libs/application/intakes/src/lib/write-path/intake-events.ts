@@ -10,6 +10,7 @@ import {
 } from '@intake/domain-webhooks';
 import { Outbox } from '@intake/kernel';
 import { type IntakeRecord, type ItemRecord } from '../model/records';
+import { ClientThanks } from '../ports/client-thanks.port';
 import { IntakeStore } from '../ports/intake.store';
 import { type OwnerAlert, OwnerNotifier } from '../ports/owner-notifier.port';
 import { ReminderPlanner } from '../ports/reminder-planner';
@@ -18,17 +19,19 @@ import { ReminderPlanner } from '../ports/reminder-planner';
  * What an intake's events set off, in the caller's transaction: the webhook-visible ones into the
  * outbox with the spec's payloads (SPEC.md "Event kinds"; they leave only once it commits), the
  * chasing they start or stop (a sent or reopened intake plans its next reminder, a completed or
- * stalled one cancels it), and the owner's e-mail on completion, a stall or an overdue intake
- * (queued; the account's settings decide who gets one).
+ * stalled one cancels it), the owner's e-mail on completion, a stall or an overdue intake
+ * (queued; the account's settings decide who gets one), and the client's thank-you on completion
+ * (queued; withdrawn while still waiting when the intake reopens, so one completion thanks once).
  */
 export class IntakeEvents {
-  static readonly inject = [Outbox, IntakeStore, ReminderPlanner, OwnerNotifier] as const;
+  static readonly inject = [Outbox, IntakeStore, ReminderPlanner, OwnerNotifier, ClientThanks] as const;
 
   constructor(
     private readonly outbox: Outbox,
     private readonly intakes: IntakeStore,
     private readonly reminders: ReminderPlanner,
     private readonly owner: OwnerNotifier,
+    private readonly thanks: ClientThanks,
   ) {}
 
   async emit(intake: IntakeRecord, events: IntakeEvent[], now: Date, items: ItemRecord[] = []): Promise<void> {
@@ -43,9 +46,11 @@ export class IntakeEvents {
 
   private async followChasing(intake: IntakeRecord, event: IntakeEvent, now: Date): Promise<void> {
     if (event.type === 'intake.sent' || event.type === 'intake.reopened') await this.reminders.replan(intake, now);
+    if (event.type === 'intake.reopened') await this.intakes.cancelScheduledChases(intake.id, ['thank_you']);
     if (event.type === 'intake.completed' || event.type === 'intake.stalled') {
       await this.intakes.cancelScheduledChases(intake.id, ['reminder']);
     }
+    if (event.type === 'intake.completed') await this.thanks.completed(intake, now);
   }
 
   /** client.viewed: carries the slug and no timestamp. */
