@@ -48,7 +48,10 @@ export const allowed: Rule = {
       if (ofAMode(operation)) {
         // The team sees both modes' endpoints: a session reaches one a test key registered.
         const testKey = await m.p.newKey(['admin'], 'test');
-        principals.push({ caller: withSession('the owner, a test endpoint', m.p.owner.get), world: m.p.world(testKey) });
+        principals.push({
+          caller: withSession('the owner, a test endpoint', m.p.owner.get),
+          world: m.p.world(testKey),
+        });
         if (access.role !== 'owner')
           principals.push({
             caller: withSession('a member, a test endpoint', m.p.member.get),

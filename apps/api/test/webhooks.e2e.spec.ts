@@ -533,11 +533,17 @@ describe('webhooks (real Postgres and Redis)', () => {
     it('a session registers either mode (live by default) and lists both, each with its mode; a key lists its own', async () => {
       const live = await asOwner('POST', '/v1/webhooks', { url: RAW_URL, events: ['item.submitted'] });
       const test = await asOwner('POST', '/v1/webhooks', { url: RAW_URL, events: ['item.submitted'], mode: 'test' });
-      expect([live.statusCode, live.json().mode, test.statusCode, test.json().mode]).toEqual([201, 'live', 201, 'test']);
-      const [liveId, testId] = [live.json<Endpoint>().id, test.json<Endpoint>().id];
-      const stored = await api.db.query(`SELECT id, mode FROM webhook_endpoints WHERE id = ANY($1::text[]) ORDER BY mode`, [
-        [liveId, testId],
+      expect([live.statusCode, live.json().mode, test.statusCode, test.json().mode]).toEqual([
+        201,
+        'live',
+        201,
+        'test',
       ]);
+      const [liveId, testId] = [live.json<Endpoint>().id, test.json<Endpoint>().id];
+      const stored = await api.db.query(
+        `SELECT id, mode FROM webhook_endpoints WHERE id = ANY($1::text[]) ORDER BY mode`,
+        [[liveId, testId]],
+      );
       expect(stored.rows).toEqual([
         { id: liveId, mode: 'live' },
         { id: testId, mode: 'test' },
@@ -546,7 +552,12 @@ describe('webhooks (real Postgres and Redis)', () => {
       // The team sees both modes: the owner and a member alike.
       for (const session of [owner.session, member]) {
         const seen = await listedBy(api.client.asSession(session, { method: 'GET', url: '/v1/webhooks' }));
-        expect(seen).toEqual(expect.arrayContaining([[liveId, 'live'], [testId, 'test']]));
+        expect(seen).toEqual(
+          expect.arrayContaining([
+            [liveId, 'live'],
+            [testId, 'test'],
+          ]),
+        );
       }
       // A key sees its own mode only.
       const byLiveKey = await listedBy(asKey(owner.key, 'GET', '/v1/webhooks'));
@@ -589,7 +600,11 @@ describe('webhooks (real Postgres and Redis)', () => {
     });
 
     it('a session reads, tests, retries and deletes a test endpoint; live keys still get 404 for it', async () => {
-      const created = await asOwner('POST', '/v1/webhooks', { url: RAW_URL, events: ['intake.completed'], mode: 'test' });
+      const created = await asOwner('POST', '/v1/webhooks', {
+        url: RAW_URL,
+        events: ['intake.completed'],
+        mode: 'test',
+      });
       const { id } = created.json<Endpoint>();
       const tested = await asOwner('POST', `/v1/webhooks/${id}/test`);
       expect(tested.statusCode).toBe(202);
@@ -602,7 +617,9 @@ describe('webhooks (real Postgres and Redis)', () => {
         mode: 'test',
         deliveries: [expect.objectContaining({ id: deliveryId, status: 'pending' })],
       });
-      expect((await api.client.asSession(member, { method: 'GET', url: `/v1/webhooks/${id}/deliveries` })).json()).toMatchObject({
+      expect(
+        (await api.client.asSession(member, { method: 'GET', url: `/v1/webhooks/${id}/deliveries` })).json(),
+      ).toMatchObject({
         mode: 'test',
       });
       expect((await deliveriesOf(id, owner.testKey as string)).json()).toMatchObject({ endpoint_id: id, mode: 'test' });
@@ -625,7 +642,11 @@ describe('webhooks (real Postgres and Redis)', () => {
 
     it('a live endpoint’s deliveries list says live', async () => {
       const endpoint = await registered({ url: RAW_URL, events: ['item.submitted'] });
-      expect((await deliveriesOf(endpoint.id)).json()).toEqual({ endpoint_id: endpoint.id, mode: 'live', deliveries: [] });
+      expect((await deliveriesOf(endpoint.id)).json()).toEqual({
+        endpoint_id: endpoint.id,
+        mode: 'live',
+        deliveries: [],
+      });
     });
 
     it('events of test intakes go to test endpoints only, of live intakes to live ones; follow_up counts the intake’s mode', async () => {

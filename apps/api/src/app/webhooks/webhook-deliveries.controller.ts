@@ -34,7 +34,8 @@ export class WebhookDeliveriesController {
   @Access({ via: 'any', scope: 'intakes:write', role: 'owner' })
   @ApiOperation({
     summary:
-      'Send a delivery that has not succeeded again, at once, through the normal path (the address checked again, a fresh signature, logged). Attempts are never reset: one that used all 6 gets exactly one more. 409 delivery_succeeded for a delivered one, 409 endpoint_inactive for a switched-off endpoint. ' + MODE_RULE,
+      'Send a delivery that has not succeeded again, at once, through the normal path (the address checked again, a fresh signature, logged). Attempts are never reset: one that used all 6 gets exactly one more. 409 delivery_succeeded for a delivered one, 409 endpoint_inactive for a switched-off endpoint. ' +
+      MODE_RULE,
   })
   @ApiOkResponse({ type: DeliveryResponse, description: 'the delivery, pending and due now' })
   @ApiErrors({ error: 'conflict', reason: 'delivery_succeeded' }, { error: 'conflict', reason: 'endpoint_inactive' })
@@ -53,7 +54,8 @@ export class WebhookDeliveriesController {
   @Access({ via: 'any', scope: 'intakes:write', role: 'owner' })
   @ApiOperation({
     summary:
-      'Queue the fixed test payload (item.submitted of the literal test intake) to the endpoint, whatever events it takes; delivered, retried and logged like any other. No body. 409 endpoint_inactive for a switched-off endpoint. ' + MODE_RULE,
+      'Queue the fixed test payload (item.submitted of the literal test intake) to the endpoint, whatever events it takes; delivered, retried and logged like any other. No body. 409 endpoint_inactive for a switched-off endpoint. ' +
+      MODE_RULE,
   })
   @ApiAcceptedResponse({ type: TestDeliveryResponse })
   @ApiErrors({ error: 'conflict', reason: 'endpoint_inactive' })

@@ -8,7 +8,6 @@ import { Access, CurrentPrincipal, Meta } from '../accounts/access';
 import { endpointView, MODE_RULE } from './webhook-views';
 import { CreatedWebhookResponse, RegisterWebhookRequest, WebhookListResponse } from './webhooks.dto';
 
-
 @ApiTags('webhooks')
 @Controller('v1/webhooks')
 export class WebhooksController {
