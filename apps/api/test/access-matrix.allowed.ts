@@ -1,4 +1,5 @@
-import { type World } from './access-matrix.fixtures';
+import { type Operation } from './access-matrix.document';
+import { fixturesOf, type World } from './access-matrix.fixtures';
 import { type Caller, withKey, withSession } from './access-matrix.requests';
 import { inWorld, type Rule, sendAll, viaKey, viaSession } from './access-matrix.checks';
 
@@ -7,6 +8,9 @@ import { inWorld, type Rule, sendAll, viaKey, viaSession } from './access-matrix
  * item never marked): past access. A reason that is not here counts as a refusal.
  */
 const STATE_NOT_FOUND = ['not_received_outside'];
+
+/** Some path parameter names what belongs to a mode, not to a key (a webhook endpoint). */
+const ofAMode = (operation: Operation): boolean => [...fixturesOf(operation).values()].some((f) => f.sharedByMode);
 
 /**
  * Positive control: every kind of principal the rule allows, each on a fresh world of its own (so
@@ -41,6 +45,19 @@ export const allowed: Rule = {
           caller: withSession('a member', m.p.member.get),
           world: m.p.world(undefined, m.p.member.get),
         });
+      if (ofAMode(operation)) {
+        // The team sees both modes' endpoints: a session reaches one a test key registered.
+        const testKey = await m.p.newKey(['admin'], 'test');
+        principals.push({
+          caller: withSession('the owner, a test endpoint', m.p.owner.get),
+          world: m.p.world(testKey),
+        });
+        if (access.role !== 'owner')
+          principals.push({
+            caller: withSession('a member, a test endpoint', m.p.member.get),
+            world: m.p.world(testKey, m.p.member.get),
+          });
+      }
     }
     expect(principals.length).toBeGreaterThan(0);
     const calls = await Promise.all(

@@ -175,7 +175,8 @@ export interface PathFixture {
   /**
    * Of the mode, not of the key that made it (a webhook endpoint): every test key of the account
    * reaches it, so "another test key" is no refusal for it (webhooks.e2e.spec.ts checks that it
-   * is allowed); the other mode's keys still must not reach it.
+   * is allowed); the other mode's keys still must not reach it, while a session reaches both modes
+   * (the positive control also calls it as a session on a test key's world).
    */
   sharedByMode?: true;
 }

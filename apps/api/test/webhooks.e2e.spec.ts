@@ -1,5 +1,9 @@
 import { Client } from 'pg';
+import { RelayWebhookEvents } from '@intake/application-webhooks';
 import { TEST_PAYLOAD_INTAKE_ID } from '@intake/domain-webhooks';
+import { UnitOfWork } from '@intake/kernel';
+import { Sql } from '@intake/postgres';
+import { PostgresWebhookRelayStore } from '@intake/postgres-webhooks';
 import { AesGcmSecretBox } from '@intake/secret-box';
 import { type Session } from './accounts-client';
 import { type Owner, useApi } from './api-test-app';
@@ -16,6 +20,7 @@ interface Endpoint {
   format: string;
   active: boolean;
   created_at: string;
+  mode: 'live' | 'test';
   secret?: string;
 }
 
@@ -68,6 +73,7 @@ describe('webhooks (real Postgres and Redis)', () => {
         format: 'raw',
         active: true,
         created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+        mode: 'live',
         secret: expect.stringMatching(/^whsec_[A-Za-z0-9_-]{43}$/),
       });
       const secret = created.secret as string;
@@ -287,7 +293,7 @@ describe('webhooks (real Postgres and Redis)', () => {
       expect((await asKey(writer, 'DELETE', `/v1/webhooks/${id}`)).statusCode).toBe(204);
     });
 
-    it('modes: a test key’s endpoints are test endpoints, shared by the account’s test keys; the other mode’s are 404', async () => {
+    it('modes: a test key’s endpoints are test endpoints, shared by the account’s test keys; the other mode’s are 404 to a key', async () => {
       const test = await registered({ url: RAW_URL, events: ['item.submitted'] }, owner.testKey);
       const live = await registered({ url: RAW_URL, events: ['item.submitted'] });
       const liveDelivery = (await sendTest(live.id)).json().delivery_id as string;
@@ -297,8 +303,6 @@ describe('webhooks (real Postgres and Redis)', () => {
       expect(testIds).toContain(test.id);
       expect(testIds).not.toContain(live.id);
       expect((await list(owner.key)).webhooks.map((w) => w.id)).not.toContain(test.id);
-      const sessionList = await api.client.asSession(owner.session, { method: 'GET', url: '/v1/webhooks' });
-      expect(sessionList.json().webhooks.map((w: Endpoint) => w.id)).not.toContain(test.id);
       expect((await sendTest(test.id, otherTestKey)).statusCode).toBe(202);
 
       for (const response of [
@@ -309,7 +313,6 @@ describe('webhooks (real Postgres and Redis)', () => {
         await deliveriesOf(test.id),
         await sendTest(test.id),
         await asKey(owner.key, 'DELETE', `/v1/webhooks/${test.id}`),
-        await api.client.asSession(owner.session, { method: 'DELETE', url: `/v1/webhooks/${test.id}` }),
       ]) {
         expect([response.statusCode, response.json().error]).toEqual([404, 'not_found']);
       }
@@ -518,6 +521,178 @@ describe('webhooks (real Postgres and Redis)', () => {
       expect((await asKey(owner.key, 'DELETE', `/v1/webhooks/${endpoint.id}`)).statusCode).toBe(404);
       expect((await deliveriesOf(endpoint.id)).statusCode).toBe(404);
       expect((await list()).webhooks.map((w) => w.id)).not.toContain(endpoint.id);
+    });
+  });
+
+  describe('test-mode endpoints for the team (issue #29)', () => {
+    const asOwner = (method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object) =>
+      api.client.asSession(owner.session, { method, url, payload });
+    const listedBy = async (call: Promise<{ json<T>(): T }>) =>
+      (await call).json<{ webhooks: Endpoint[] }>().webhooks.map((w) => [w.id, w.mode]);
+
+    it('a session registers either mode (live by default) and lists both, each with its mode; a key lists its own', async () => {
+      const live = await asOwner('POST', '/v1/webhooks', { url: RAW_URL, events: ['item.submitted'] });
+      const test = await asOwner('POST', '/v1/webhooks', { url: RAW_URL, events: ['item.submitted'], mode: 'test' });
+      expect([live.statusCode, live.json().mode, test.statusCode, test.json().mode]).toEqual([
+        201,
+        'live',
+        201,
+        'test',
+      ]);
+      const [liveId, testId] = [live.json<Endpoint>().id, test.json<Endpoint>().id];
+      const stored = await api.db.query(
+        `SELECT id, mode FROM webhook_endpoints WHERE id = ANY($1::text[]) ORDER BY mode`,
+        [[liveId, testId]],
+      );
+      expect(stored.rows).toEqual([
+        { id: liveId, mode: 'live' },
+        { id: testId, mode: 'test' },
+      ]);
+
+      // The team sees both modes: the owner and a member alike.
+      for (const session of [owner.session, member]) {
+        const seen = await listedBy(api.client.asSession(session, { method: 'GET', url: '/v1/webhooks' }));
+        expect(seen).toEqual(
+          expect.arrayContaining([
+            [liveId, 'live'],
+            [testId, 'test'],
+          ]),
+        );
+      }
+      // A key sees its own mode only.
+      const byLiveKey = await listedBy(asKey(owner.key, 'GET', '/v1/webhooks'));
+      const byTestKey = await listedBy(asKey(owner.testKey as string, 'GET', '/v1/webhooks'));
+      expect(byLiveKey).toContainEqual([liveId, 'live']);
+      expect(byLiveKey.every(([, mode]) => mode === 'live')).toBe(true);
+      expect(byTestKey).toContainEqual([testId, 'test']);
+      expect(byTestKey.every(([, mode]) => mode === 'test')).toBe(true);
+
+      const audit = (await asKey(owner.key, 'GET', '/v1/audit?limit=100')).json().entries as Array<{
+        action: string;
+        target_id: string;
+        summary: { mode: string };
+      }>;
+      expect(audit.find((e) => e.target_id === testId)).toMatchObject({
+        action: 'webhook.created',
+        summary: { mode: 'test' },
+      });
+    });
+
+    it('a key names only its own mode: the other is 422 on mode, registering nothing; so is a mode that does not exist', async () => {
+      const before = await api.db.query(`SELECT count(*)::int AS n FROM webhook_endpoints`);
+      for (const [key, mode] of [
+        [owner.key, 'test'],
+        [owner.testKey as string, 'live'],
+      ] as const) {
+        const refused = await register({ url: RAW_URL, events: ['item.submitted'], mode }, key);
+        expect([refused.statusCode, refused.json().reason]).toEqual([422, 'validation_failed']);
+        expect(refused.json().details).toEqual([{ path: 'mode', message: expect.stringContaining('endpoints only') }]);
+      }
+      const unknown = await asOwner('POST', '/v1/webhooks', { url: RAW_URL, events: ['item.submitted'], mode: 'beta' });
+      expect([unknown.statusCode, unknown.json().details?.[0]?.path]).toEqual([422, 'mode']);
+      const after = await api.db.query(`SELECT count(*)::int AS n FROM webhook_endpoints`);
+      expect(after.rows[0].n).toBe(before.rows[0].n);
+      // Its own mode, named, is fine.
+      expect((await registered({ url: RAW_URL, events: ['item.submitted'], mode: 'test' }, owner.testKey)).mode).toBe(
+        'test',
+      );
+      expect((await registered({ url: RAW_URL, events: ['item.submitted'], mode: 'live' })).mode).toBe('live');
+    });
+
+    it('a session reads, tests, retries and deletes a test endpoint; live keys still get 404 for it', async () => {
+      const created = await asOwner('POST', '/v1/webhooks', {
+        url: RAW_URL,
+        events: ['intake.completed'],
+        mode: 'test',
+      });
+      const { id } = created.json<Endpoint>();
+      const tested = await asOwner('POST', `/v1/webhooks/${id}/test`);
+      expect(tested.statusCode).toBe(202);
+      const deliveryId = tested.json().delivery_id as string;
+
+      const log = await asOwner('GET', `/v1/webhooks/${id}/deliveries`);
+      expect(log.statusCode).toBe(200);
+      expect(log.json()).toEqual({
+        endpoint_id: id,
+        mode: 'test',
+        deliveries: [expect.objectContaining({ id: deliveryId, status: 'pending' })],
+      });
+      expect(
+        (await api.client.asSession(member, { method: 'GET', url: `/v1/webhooks/${id}/deliveries` })).json(),
+      ).toMatchObject({
+        mode: 'test',
+      });
+      expect((await deliveriesOf(id, owner.testKey as string)).json()).toMatchObject({ endpoint_id: id, mode: 'test' });
+
+      for (const response of [
+        await deliveriesOf(id),
+        await sendTest(id),
+        await retry(id, deliveryId),
+        await asKey(owner.key, 'DELETE', `/v1/webhooks/${id}`),
+      ]) {
+        expect([response.statusCode, response.json().error]).toEqual([404, 'not_found']);
+      }
+
+      await setDelivery(deliveryId, { status: 'failed', attempts: 6, next_retry_at: null });
+      const retried = await asOwner('POST', `/v1/webhooks/${id}/deliveries/${deliveryId}/retry`);
+      expect([retried.statusCode, retried.json().delivery.status]).toEqual([200, 'pending']);
+      expect((await asOwner('DELETE', `/v1/webhooks/${id}`)).statusCode).toBe(204);
+      expect((await deliveriesOf(id, owner.testKey as string)).statusCode).toBe(404);
+    });
+
+    it('a live endpoint’s deliveries list says live', async () => {
+      const endpoint = await registered({ url: RAW_URL, events: ['item.submitted'] });
+      expect((await deliveriesOf(endpoint.id)).json()).toEqual({
+        endpoint_id: endpoint.id,
+        mode: 'live',
+        deliveries: [],
+      });
+    });
+
+    it('events of test intakes go to test endpoints only, of live intakes to live ones; follow_up counts the intake’s mode', async () => {
+      const studio = await api.owner({ plan: 'agency', testKey: true });
+      const asStudio = (method: 'POST', url: string, payload?: object) =>
+        api.client.asSession(studio.session, { method, url, payload });
+      const events = ['intake.archived', 'item.submitted', 'intake.completed'];
+      const live = (await asStudio('POST', '/v1/webhooks', { url: RAW_URL, events })).json<Endpoint>();
+      const test = (await asStudio('POST', '/v1/webhooks', { url: RAW_URL, events, mode: 'test' })).json<Endpoint>();
+      expect([live.mode, test.mode]).toEqual(['live', 'test']);
+
+      const archivedDraft = async (key: string) => {
+        const created = await asKey(key, 'POST', '/v1/intakes', {
+          project_name: 'Modes',
+          client: { email: 'jan@client.example', name: 'Jan' },
+          items: [{ key: 'about', type: 'text', label: 'About' }],
+          send: false,
+        });
+        expect(created.statusCode).toBe(201);
+        const { intake_id, follow_up } = created.json();
+        expect((await asKey(key, 'POST', `/v1/intakes/${intake_id}/archive`)).statusCode).toBe(200);
+        return { id: intake_id as string, followUp: follow_up };
+      };
+      const liveIntake = await archivedDraft(studio.key);
+      const testIntake = await archivedDraft(studio.testKey as string);
+      // Each intake's advice counts the one endpoint of its own mode, which covers it.
+      for (const intake of [liveIntake, testIntake]) {
+        expect(intake.followUp).toMatchObject({ recommended: 'webhook', webhook: { active_endpoints: 1 } });
+      }
+
+      // The outbox relay's pass, as the scheduler and the dispatchers run it.
+      const app = api.t.app;
+      const relay = new RelayWebhookEvents(
+        app.get(UnitOfWork, { strict: false }),
+        new PostgresWebhookRelayStore(app.get(Sql, { strict: false })),
+      );
+      await relay.run(new Date());
+      const fanned = await api.db.query(
+        `SELECT endpoint_id, payload->>'intake_id' AS intake_id, event FROM webhook_deliveries
+          WHERE endpoint_id = ANY($1::text[]) ORDER BY endpoint_id = $2 DESC`,
+        [[live.id, test.id], live.id],
+      );
+      expect(fanned.rows).toEqual([
+        { endpoint_id: live.id, intake_id: liveIntake.id, event: 'intake.archived' },
+        { endpoint_id: test.id, intake_id: testIntake.id, event: 'intake.archived' },
+      ]);
     });
   });
 

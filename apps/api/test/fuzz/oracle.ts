@@ -33,6 +33,11 @@ const BUSINESS_RULES: Array<{ path?: RegExp; message?: RegExp; why: string }> = 
   { path: /^value($|[.[])/, why: 'an answer is checked against the stored item’s type, options and constraints' },
   { path: /^files?($|[.[])/, why: 'an upload is checked against the item’s type and constraints; submit needs one' },
   { path: /^url$/, why: 'a webhook URL’s address safety: scheme, port, user info, internal hosts (issue #13)' },
+  {
+    path: /^mode$/,
+    message: /^a (live|test) key registers \1 endpoints only/,
+    why: 'a webhook endpoint’s mode: an API key may name only its own (issue #29)',
+  },
 ];
 
 const FORMATS_AJV_KNOWS = new Set([

@@ -5,4 +5,5 @@ export * from './lib/view-portal';
 export * from './lib/submit-item-value';
 export * from './lib/propose-waiver';
 export * from './lib/set-item-note';
+export * from './lib/set-intake-note';
 export * from './lib/portal-guessing';

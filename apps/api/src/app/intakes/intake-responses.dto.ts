@@ -156,7 +156,14 @@ export class IntakeView {
   @ApiProperty({ type: String, nullable: true, example: null, description: 'set when max_reminders ran out' })
   stalled_at!: string | null;
   @ApiProperty({ type: String, nullable: true, example: null }) purge_at!: string | null;
-  @ApiProperty({ type: String, nullable: true, example: null }) client_note!: string | null;
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    maxLength: 2000,
+    example: null,
+    description: 'the client’s note on the whole intake, written in the portal (PUT /portal/v1/{slug}/note)',
+  })
+  client_note!: string | null;
   @ApiProperty({
     type: String,
     nullable: true,

@@ -55,6 +55,7 @@ export function portalView({ intake, items, files }: PortalView) {
       })),
     due_date: intake.due_date,
     progress,
+    client_note: intake.client_note,
     items: items.map((item) => clientItemView(item, files)),
   };
 }

@@ -1,11 +1,11 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Put, UseInterceptors } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { ITEM_CHANGE, ITEM_CLOSED, PORTAL_LINK } from '../error-cases';
-import { ProposeWaiver, SetItemNote, SubmitItemValue, ViewPortal } from '@intake/application-portal';
+import { INTAKE_CHANGE, ITEM_CHANGE, ITEM_CLOSED, PORTAL_LINK } from '../error-cases';
+import { ProposeWaiver, SetIntakeNote, SetItemNote, SubmitItemValue, ViewPortal } from '@intake/application-portal';
 import { ApiErrors, Public } from '@intake/http';
 import { type RequestMeta } from '@intake/kernel';
 import { Meta } from '../accounts/access';
-import { PortalNoteBody, PortalValueBody, PortalWaiverBody } from './portal.dto';
+import { PortalIntakeNoteBody, PortalNoteBody, PortalValueBody, PortalWaiverBody } from './portal.dto';
 import { portalView } from './portal-views';
 import { PortalThrottle } from './portal-throttle';
 
@@ -24,6 +24,7 @@ export class PortalController {
     private readonly submitItemValue: SubmitItemValue,
     private readonly proposeWaiver: ProposeWaiver,
     private readonly setItemNote: SetItemNote,
+    private readonly setIntakeNote: SetIntakeNote,
   ) {}
 
   @Get()
@@ -35,10 +36,22 @@ export class PortalController {
   @ApiErrors(...PORTAL_LINK)
   @ApiOkResponse({
     description:
-      '{project_name, status, language, client_name, client_brief, brief_files, due_date, progress, items[]}',
+      '{project_name, status, language, client_name, client_brief, brief_files, due_date, progress, client_note, items[]}',
   })
   async view(@Param('slug') slug: string) {
     return portalView(await this.viewPortal.execute(slug));
+  }
+
+  @Put('note')
+  @ApiOperation({
+    summary:
+      'The client’s note on the whole intake (up to 2,000 characters; null clears it): the owner reads it as the intake’s client_note, in results and in the download’s reports. No event is sent. 409 intake_archived when archived.',
+    security: [],
+  })
+  @ApiOkResponse({ description: 'the client’s view, as GET /portal/v1/{slug}, with the new client_note' })
+  @ApiErrors(...PORTAL_LINK, ...INTAKE_CHANGE)
+  async intakeNote(@Param('slug') slug: string, @Body() body: PortalIntakeNoteBody, @Meta() meta: RequestMeta) {
+    return portalView(await this.setIntakeNote.execute({ slug, note: body.note ?? null, meta }));
   }
 
   @Put('items/:key')

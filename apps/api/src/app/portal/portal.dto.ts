@@ -25,6 +25,20 @@ export class PortalWaiverBody {
   reason!: string;
 }
 
+export class PortalIntakeNoteBody {
+  @OptionalText(
+    {
+      nullable: true,
+      maxLength: 2000,
+      example: 'The invoices come from our accountant on Friday.',
+      description:
+        'the client’s note on the whole intake (the intake’s client_note): trimmed; null, empty or white space alone clears it',
+    },
+    { max: 2000, trim: true, nullable: true },
+  )
+  note!: string | null;
+}
+
 export class PortalNoteBody {
   @OptionalText(
     { nullable: true, maxLength: 2000, description: 'null clears it' },

@@ -1,5 +1,12 @@
 import { Module } from '@nestjs/common';
-import { PortalGuessing, ProposeWaiver, SetItemNote, SubmitItemValue, ViewPortal } from '@intake/application-portal';
+import {
+  PortalGuessing,
+  ProposeWaiver,
+  SetIntakeNote,
+  SetItemNote,
+  SubmitItemValue,
+  ViewPortal,
+} from '@intake/application-portal';
 import { useCase } from '@intake/http';
 import { IntakesModule } from '../intakes/intakes.module';
 import { PortalController } from './portal.controller';
@@ -13,6 +20,7 @@ import { PortalController } from './portal.controller';
     useCase(SubmitItemValue),
     useCase(ProposeWaiver),
     useCase(SetItemNote),
+    useCase(SetIntakeNote),
     useCase(PortalGuessing),
   ],
   exports: [ViewPortal, PortalGuessing],

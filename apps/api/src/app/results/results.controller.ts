@@ -54,5 +54,6 @@ function resultsView(collected: CollectedResults): ResultsResponse {
     missing: collected.missing,
     results: collected.results,
     meta,
+    client_note: collected.client_note,
   };
 }

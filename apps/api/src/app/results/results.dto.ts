@@ -76,6 +76,15 @@ export class ResultsResponse {
   results!: Record<string, unknown>;
   @ApiProperty({ type: 'object', additionalProperties: { $ref: '#/components/schemas/ResultMetaView' } })
   meta!: Record<string, ResultMetaView>;
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    maxLength: 2000,
+    example: 'The invoices come from our accountant on Friday.',
+    description:
+      'the client’s note on the whole intake, written in the portal (PUT /portal/v1/{slug}/note); null when none. Always present, whatever only_new says',
+  })
+  client_note!: string | null;
 }
 
 export class SkippedFileView {

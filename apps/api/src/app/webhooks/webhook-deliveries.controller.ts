@@ -5,7 +5,7 @@ import { Principal } from '@intake/domain-accounts';
 import { ApiErrors } from '@intake/http';
 import { RequestMeta } from '@intake/kernel';
 import { Access, CurrentPrincipal, Meta } from '../accounts/access';
-import { deliveryView } from './webhook-views';
+import { deliveryView, MODE_RULE } from './webhook-views';
 import { DeliveryListResponse, DeliveryResponse, TestDeliveryResponse } from './webhooks.dto';
 
 /** An endpoint's delivery log, manual retries and test deliveries (same tag as the endpoints). */
@@ -20,11 +20,13 @@ export class WebhookDeliveriesController {
 
   @Get('deliveries')
   @Access({ via: 'any', scope: 'intakes:read' })
-  @ApiOperation({ summary: 'The endpoint’s last 100 deliveries, newest first, without their payloads.' })
+  @ApiOperation({
+    summary: `The endpoint’s last 100 deliveries, newest first, without their payloads, with the endpoint’s mode. ${MODE_RULE}`,
+  })
   @ApiOkResponse({ type: DeliveryListResponse })
   async deliveries(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<DeliveryListResponse> {
-    const deliveries = await this.listDeliveries.execute({ principal, endpointId: id });
-    return { deliveries: deliveries.map(deliveryView) };
+    const { endpoint, deliveries } = await this.listDeliveries.execute({ principal, endpointId: id });
+    return { endpoint_id: endpoint.id, mode: endpoint.mode, deliveries: deliveries.map(deliveryView) };
   }
 
   @Post('deliveries/:deliveryId/retry')
@@ -32,7 +34,8 @@ export class WebhookDeliveriesController {
   @Access({ via: 'any', scope: 'intakes:write', role: 'owner' })
   @ApiOperation({
     summary:
-      'Send a delivery that has not succeeded again, at once, through the normal path (the address checked again, a fresh signature, logged). Attempts are never reset: one that used all 6 gets exactly one more. 409 delivery_succeeded for a delivered one, 409 endpoint_inactive for a switched-off endpoint.',
+      'Send a delivery that has not succeeded again, at once, through the normal path (the address checked again, a fresh signature, logged). Attempts are never reset: one that used all 6 gets exactly one more. 409 delivery_succeeded for a delivered one, 409 endpoint_inactive for a switched-off endpoint. ' +
+      MODE_RULE,
   })
   @ApiOkResponse({ type: DeliveryResponse, description: 'the delivery, pending and due now' })
   @ApiErrors({ error: 'conflict', reason: 'delivery_succeeded' }, { error: 'conflict', reason: 'endpoint_inactive' })
@@ -51,7 +54,8 @@ export class WebhookDeliveriesController {
   @Access({ via: 'any', scope: 'intakes:write', role: 'owner' })
   @ApiOperation({
     summary:
-      'Queue the fixed test payload (item.submitted of the literal test intake) to the endpoint, whatever events it takes; delivered, retried and logged like any other. No body. 409 endpoint_inactive for a switched-off endpoint.',
+      'Queue the fixed test payload (item.submitted of the literal test intake) to the endpoint, whatever events it takes; delivered, retried and logged like any other. No body. 409 endpoint_inactive for a switched-off endpoint. ' +
+      MODE_RULE,
   })
   @ApiAcceptedResponse({ type: TestDeliveryResponse })
   @ApiErrors({ error: 'conflict', reason: 'endpoint_inactive' })

@@ -1,6 +1,10 @@
 import { shownUrl, type WebhookDeliveryRecord, type WebhookEndpointRecord } from '@intake/application-webhooks';
 import { type DeliveryView, type WebhookEndpointView } from './webhooks.dto';
 
+/** How modes reach endpoints, said in every webhook operation's summary. */
+export const MODE_RULE =
+  'An endpoint has a mode: an API key’s endpoints have the key’s, a session registers either (mode, live by default). A session sees and manages both modes’ endpoints; an API key only its own mode’s (another mode’s endpoint is 404).';
+
 const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
 
 /** An endpoint as every response shows it: no secret, a chat URL as its origin. */
@@ -11,6 +15,7 @@ export const endpointView = (endpoint: WebhookEndpointRecord): WebhookEndpointVi
   format: endpoint.format,
   active: endpoint.active,
   created_at: new Date(endpoint.created_at).toISOString(),
+  mode: endpoint.mode,
 });
 
 /** A delivery (SPEC.md "Webhook delivery"): no payload. */

@@ -5,11 +5,8 @@ import { Principal } from '@intake/domain-accounts';
 import { ApiErrors } from '@intake/http';
 import { RequestMeta } from '@intake/kernel';
 import { Access, CurrentPrincipal, Meta } from '../accounts/access';
-import { endpointView } from './webhook-views';
+import { endpointView, MODE_RULE } from './webhook-views';
 import { CreatedWebhookResponse, RegisterWebhookRequest, WebhookListResponse } from './webhooks.dto';
-
-const MODE_RULE =
-  'An endpoint has the mode of the credential that registered it (a session’s is live); only the caller’s mode’s endpoints exist for it (another mode’s is 404).';
 
 @ApiTags('webhooks')
 @Controller('v1/webhooks')
@@ -23,7 +20,7 @@ export class WebhooksController {
   @Post()
   @Access({ via: 'any', scope: 'intakes:write', role: 'owner' })
   @ApiOperation({
-    summary: `Register an endpoint; the answer holds its signing secret, shown this once. 422 naming the field for an event outside the seven, a format other than raw, slack or discord, or an unsafe URL; 409 webhook_limit past 20 endpoints per mode. ${MODE_RULE}`,
+    summary: `Register an endpoint; the answer holds its signing secret, shown this once. 422 naming the field for an event outside the seven, a format other than raw, slack or discord, an unsafe URL, or a mode an API key may not give it; 409 webhook_limit past 20 endpoints per mode. ${MODE_RULE}`,
   })
   @ApiCreatedResponse({ type: CreatedWebhookResponse })
   @ApiErrors({ error: 'conflict', reason: 'webhook_limit' })
@@ -37,6 +34,7 @@ export class WebhooksController {
       url: body.url,
       events: body.events,
       format: body.format,
+      mode: body.mode,
       meta,
     });
     return { ...endpointView(endpoint), secret };
@@ -55,7 +53,9 @@ export class WebhooksController {
   @Delete(':id')
   @HttpCode(204)
   @Access({ via: 'any', scope: 'intakes:write', role: 'owner' })
-  @ApiOperation({ summary: 'Delete an endpoint with its delivery log; its pending deliveries are never sent.' })
+  @ApiOperation({
+    summary: `Delete an endpoint with its delivery log; its pending deliveries are never sent. ${MODE_RULE}`,
+  })
   @ApiNoContentResponse()
   async delete(
     @CurrentPrincipal() principal: Principal,

@@ -8,6 +8,7 @@ import {
   type WebhookEvent,
   type WebhookFormat,
 } from '@intake/domain-webhooks';
+import { type Mode, MODES } from '@intake/domain-kernel';
 import { OptionalOneOf, RequiredText } from '../validation';
 
 const ENDPOINT_ID = 'whe_Vb3kQ9zL0mX2pR7sT4wY1u';
@@ -46,6 +47,15 @@ export class RegisterWebhookRequest {
     description: 'raw: the JSON payload; slack, discord: a ready-made chat message for an incoming webhook',
   })
   format?: WebhookFormat;
+
+  @OptionalOneOf(MODES, {
+    enum: [...MODES],
+    default: 'live',
+    example: 'test',
+    description:
+      'the intakes whose events it receives: live or test ones (test intakes’ events go to test endpoints only). A session chooses (live by default); an API key’s endpoint has the key’s mode, and naming the other mode is 422 on mode',
+  })
+  mode?: Mode;
 }
 
 // ---- responses ----
@@ -62,6 +72,12 @@ export class WebhookEndpointView {
   @ApiProperty({ enum: WEBHOOK_FORMATS, example: 'raw' }) format!: WebhookFormat;
   @ApiProperty({ example: true, description: 'false for good once the receiver answered 410 Gone' }) active!: boolean;
   @ApiProperty({ example: '2026-11-23T09:14:07.000Z' }) created_at!: string;
+  @ApiProperty({
+    enum: MODES,
+    example: 'live',
+    description: 'live: receives the events of live intakes; test: of test intakes only',
+  })
+  mode!: Mode;
 }
 
 export class CreatedWebhookResponse extends WebhookEndpointView {
@@ -74,7 +90,10 @@ export class CreatedWebhookResponse extends WebhookEndpointView {
 }
 
 export class WebhookListResponse {
-  @ApiProperty({ type: [WebhookEndpointView], description: 'the endpoints of the caller’s mode, oldest first' })
+  @ApiProperty({
+    type: [WebhookEndpointView],
+    description: 'oldest first: an API key’s of its own mode, a session’s of both modes (see each one’s mode)',
+  })
   webhooks!: WebhookEndpointView[];
 }
 
@@ -105,6 +124,14 @@ export class DeliveryView {
 }
 
 export class DeliveryListResponse {
+  @ApiProperty({ example: ENDPOINT_ID, description: 'the endpoint these deliveries were sent to' })
+  endpoint_id!: string;
+  @ApiProperty({
+    enum: MODES,
+    example: 'live',
+    description: 'the endpoint’s mode: live deliveries carry live intakes’ events, test ones test intakes’',
+  })
+  mode!: Mode;
   @ApiProperty({ type: [DeliveryView], description: 'the last 100, newest first; payloads are not shown' })
   deliveries!: DeliveryView[];
 }

@@ -1,11 +1,15 @@
 import { Injectable } from '@nestjs/common';
-import { type WebhookEndpointRecord, WebhookEndpointStore } from '@intake/application-webhooks';
-import { type Mode } from '@intake/domain-kernel';
+import { type EndpointModes, type WebhookEndpointRecord, WebhookEndpointStore } from '@intake/application-webhooks';
 import { Sql } from '@intake/postgres';
 
 const COLUMNS = 'id, account_id, mode, url, events, format, secret_sealed, active, deactivated_at, created_at';
+/** `$2`: one mode, or null for both. */
+const MODES = '($2::text IS NULL OR mode = $2::text)';
 
-/** webhook_endpoints; every query names the account and the mode (webhook_endpoints_account_idx). */
+/**
+ * webhook_endpoints; every query names the account and, for an API key, the mode
+ * (webhook_endpoints_account_idx). A session's `null` reaches both modes.
+ */
 @Injectable()
 export class PostgresWebhookEndpointStore extends WebhookEndpointStore {
   constructor(private readonly sql: Sql) {
@@ -42,25 +46,25 @@ export class PostgresWebhookEndpointStore extends WebhookEndpointStore {
     return rows.length === 1;
   }
 
-  list(accountId: string, mode: Mode): Promise<WebhookEndpointRecord[]> {
+  list(accountId: string, modes: EndpointModes): Promise<WebhookEndpointRecord[]> {
     return this.sql.query<WebhookEndpointRecord>(
-      `SELECT ${COLUMNS} FROM webhook_endpoints WHERE account_id = $1 AND mode = $2 ORDER BY created_at, id`,
-      [accountId, mode],
+      `SELECT ${COLUMNS} FROM webhook_endpoints WHERE account_id = $1 AND ${MODES} ORDER BY created_at, id`,
+      [accountId, modes],
     );
   }
 
-  get(accountId: string, mode: Mode, endpointId: string): Promise<WebhookEndpointRecord | undefined> {
+  get(accountId: string, modes: EndpointModes, endpointId: string): Promise<WebhookEndpointRecord | undefined> {
     return this.sql.one<WebhookEndpointRecord>(
-      `SELECT ${COLUMNS} FROM webhook_endpoints WHERE id = $3 AND account_id = $1 AND mode = $2`,
-      [accountId, mode, endpointId],
+      `SELECT ${COLUMNS} FROM webhook_endpoints WHERE id = $3 AND account_id = $1 AND ${MODES}`,
+      [accountId, modes, endpointId],
     );
   }
 
   /** Its deliveries go with it (ON DELETE CASCADE). */
-  async delete(accountId: string, mode: Mode, endpointId: string): Promise<boolean> {
+  async delete(accountId: string, modes: EndpointModes, endpointId: string): Promise<boolean> {
     const rows = await this.sql.query(
-      `DELETE FROM webhook_endpoints WHERE id = $3 AND account_id = $1 AND mode = $2 RETURNING id`,
-      [accountId, mode, endpointId],
+      `DELETE FROM webhook_endpoints WHERE id = $3 AND account_id = $1 AND ${MODES} RETURNING id`,
+      [accountId, modes, endpointId],
     );
     return rows.length === 1;
   }

@@ -1,14 +1,37 @@
-import { type Principal } from '@intake/domain-accounts';
-import { type Mode } from '@intake/domain-kernel';
+import { accessOf, type Principal } from '@intake/domain-accounts';
+import { type Mode, MODES } from '@intake/domain-kernel';
 import { originOf } from '@intake/domain-webhooks';
-import { DomainError, notFound } from '@intake/errors';
-import { type WebhookEndpointRecord } from './ports/webhook-endpoint.store';
+import { DomainError, type ErrorDetail, notFound } from '@intake/errors';
+import { type EndpointModes, type WebhookEndpointRecord } from './ports/webhook-endpoint.store';
 
 /**
- * The mode whose endpoints a caller sees and registers: an API key's own; a dashboard session's is
- * live (the dashboard manages the live integration; test endpoints belong to test keys).
+ * The endpoints a caller sees, lists and changes: an API key only its own mode's (another mode's
+ * endpoint is 404, as a test key on a live intake is); a dashboard session both modes, since the
+ * team sets up and watches the test integration from the dashboard too.
  */
-export const webhookModeOf = (principal: Principal): Mode => (principal.kind === 'session' ? 'live' : principal.mode);
+export const webhookModesOf = (principal: Principal): EndpointModes => accessOf(principal).mode;
+
+/**
+ * The mode of an endpoint a caller registers, or why it cannot have the one asked for. An API
+ * key's endpoint has the key's mode (`mode` may be sent, but only as that mode: a key never makes
+ * an endpoint it could not see); a session's has the `mode` asked for, live by default.
+ */
+export function registrationMode(principal: Principal, requested: unknown): { mode: Mode } | { detail: ErrorDetail } {
+  if (requested !== undefined && !(MODES as readonly unknown[]).includes(requested)) {
+    return { detail: { path: 'mode', message: `must be one of ${MODES.join(', ')}` } };
+  }
+  const asked = requested as Mode | undefined;
+  if (principal.kind === 'session') return { mode: asked ?? 'live' };
+  if (asked !== undefined && asked !== principal.mode) {
+    return {
+      detail: {
+        path: 'mode',
+        message: `a ${principal.mode} key registers ${principal.mode} endpoints only; sign in to the dashboard, or use a ${asked} key`,
+      },
+    };
+  }
+  return { mode: principal.mode };
+}
 
 export const endpointNotFound = () => notFound('Webhook endpoint');
 export const deliveryNotFound = () => notFound('Webhook delivery');

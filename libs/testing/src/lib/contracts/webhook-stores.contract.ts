@@ -152,6 +152,23 @@ export function describeWebhookStoresContract(name: string, setup: () => Promise
         expect(await f.stored(gone.id)).toBeUndefined();
         expect(await f.stored(stays.id)).toEqual(stays);
       });
+
+      it('reaches both modes of the account with null (a session), never another account’s', async () => {
+        const accountId = await f.createAccount();
+        const stranger = await f.createAccount();
+        const live = anEndpoint(accountId, { created_at: at(60) });
+        const test = anEndpoint(accountId, { mode: 'test', created_at: at(0) });
+        const theirs = anEndpoint(stranger, { mode: 'test' });
+        for (const e of [live, test, theirs]) await insert(e);
+        expect(await f.endpoints.list(accountId, null)).toEqual([test, live]);
+        expect(await f.endpoints.get(accountId, null, test.id)).toEqual(test);
+        expect(await f.endpoints.get(accountId, null, live.id)).toEqual(live);
+        expect(await f.endpoints.get(accountId, null, theirs.id)).toBeUndefined();
+        expect(await f.uow.run(() => f.endpoints.delete(accountId, null, theirs.id))).toBe(false);
+        expect(await f.uow.run(() => f.endpoints.delete(accountId, null, test.id))).toBe(true);
+        expect(await f.endpoints.list(accountId, null)).toEqual([live]);
+        expect(await f.endpoints.list(stranger, null)).toEqual([theirs]);
+      });
     });
 
     describe('WebhookDeliveryLog', () => {

@@ -1,5 +1,6 @@
 import {
   type ActiveSubscriptions,
+  type EndpointModes,
   type NewTestDelivery,
   type WebhookDeliveryRecord,
   WebhookDeliveryLog,
@@ -13,6 +14,7 @@ import { type InMemoryDatabase, newestFirst, type WebhookDeliveryRow } from './d
 import { copy } from './unit-of-work';
 
 const oldestFirst = (a: WebhookEndpointRecord, b: WebhookEndpointRecord) => -newestFirst(a, b);
+const within = (endpoint: WebhookEndpointRecord, modes: EndpointModes) => modes === null || endpoint.mode === modes;
 
 /** The log's view of a row: no payload, no lease, no outbox id, no account. */
 export function deliveryRecordOf(row: WebhookDeliveryRow): WebhookDeliveryRecord {
@@ -49,20 +51,20 @@ export class InMemoryWebhookEndpointStore extends WebhookEndpointStore {
     return true;
   }
 
-  async list(accountId: string, mode: Mode): Promise<WebhookEndpointRecord[]> {
-    return copy(this.db.webhookEndpoints.rows.filter((e) => e.account_id === accountId && e.mode === mode)).sort(
+  async list(accountId: string, modes: EndpointModes): Promise<WebhookEndpointRecord[]> {
+    return copy(this.db.webhookEndpoints.rows.filter((e) => e.account_id === accountId && within(e, modes))).sort(
       oldestFirst,
     );
   }
 
-  async get(accountId: string, mode: Mode, endpointId: string): Promise<WebhookEndpointRecord | undefined> {
+  async get(accountId: string, modes: EndpointModes, endpointId: string): Promise<WebhookEndpointRecord | undefined> {
     return copy(
-      this.db.webhookEndpoints.rows.find((e) => e.account_id === accountId && e.mode === mode && e.id === endpointId),
+      this.db.webhookEndpoints.rows.find((e) => e.account_id === accountId && within(e, modes) && e.id === endpointId),
     );
   }
 
-  async delete(accountId: string, mode: Mode, endpointId: string): Promise<boolean> {
-    if (!(await this.get(accountId, mode, endpointId))) return false;
+  async delete(accountId: string, modes: EndpointModes, endpointId: string): Promise<boolean> {
+    if (!(await this.get(accountId, modes, endpointId))) return false;
     this.db.deleteWebhookEndpoint(endpointId);
     return true;
   }

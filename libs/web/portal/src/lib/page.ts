@@ -8,6 +8,7 @@ import { h, swap } from './dom';
 import { type ItemContext, newItemContext, type PageContext } from './items/context';
 import { refreshFiles } from './items/files';
 import { renderItem } from './items/item';
+import { intakeNoteBlock } from './intake-note';
 import { problemText } from './messages';
 import { fileItemChange, safeUrl, ScanPoller, scanPending } from './state';
 import type { Text } from './text';
@@ -83,7 +84,8 @@ export function createPage({ app, text, base, call, announce }: PageOptions): Pa
       byKey.set(item.key, ctx);
       section.appendChild(renderItem(page, ctx));
     }
-    app.replaceChildren(...[summary, renderBrief(fresh), section].filter((node): node is HTMLElement => !!node));
+    const note = intakeNoteBlock(page, fresh, redrawSummary);
+    app.replaceChildren(...[summary, renderBrief(fresh), section, note].filter((node): node is HTMLElement => !!node));
     schedulePoll();
   }
 

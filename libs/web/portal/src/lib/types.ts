@@ -56,6 +56,8 @@ export interface PortalView {
   /** YYYY-MM-DD */
   due_date?: string | null;
   progress?: { total: number; submitted: number } | null;
+  /** The client's note on the whole request. */
+  client_note?: string | null;
   items: PortalItem[];
 }
 

@@ -59,6 +59,14 @@ describe('CollectResults', () => {
     for (const k of ['password', 'budget', 'colours', 'documents']) await approve(k);
   });
 
+  it('carries the client’s note on the whole intake, null without one, whatever only_new says', async () => {
+    expect((await collect()).client_note).toBeNull();
+    // As the portal's PUT …/note leaves it (that use case is the portal context's).
+    const stored = context.db.intakes.rows.find((i) => i.id === portal.intakeId);
+    if (stored) stored.client_note = 'More photos on Monday.';
+    expect((await collect()).client_note).toBe('More photos on Monday.');
+    expect((await collect({ onlyNew: true })).client_note).toBe('More photos on Monday.');
+  });
   it('answers approved items shaped by type, files as signed URLs, pending uploads counted', async () => {
     const answer = await collect();
     expect(answer).toMatchObject({

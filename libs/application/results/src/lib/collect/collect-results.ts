@@ -41,6 +41,8 @@ export interface CollectedResults {
   missing: string[];
   results: Record<string, unknown>;
   meta: Record<string, ResultMeta>;
+  /** The client's note on the whole intake (the portal's), whatever `onlyNew` says; null when none. */
+  client_note: string | null;
 }
 
 /**
@@ -103,6 +105,7 @@ export class CollectResults {
         missing: missingItemKeys(items),
         results,
         meta,
+        client_note: intake.client_note,
       };
     });
   }

@@ -29,7 +29,11 @@ describe('ListDeliveries', () => {
       delivered_at: context.clock.now(),
       lease_until: context.clock.now(),
     });
-    const listed = await listDeliveries.execute({ principal: given.liveKey, endpointId: endpoint.id });
+    const { endpoint: of, deliveries: listed } = await listDeliveries.execute({
+      principal: given.liveKey,
+      endpointId: endpoint.id,
+    });
+    expect(of).toMatchObject({ id: endpoint.id, mode: 'live' });
     expect(listed).toHaveLength(100);
     expect(listed.map((d) => d.id)).toEqual([delivered.id, ...ids.slice(6).reverse()]);
     expect(listed[0]).toEqual({
@@ -51,21 +55,28 @@ describe('ListDeliveries', () => {
     const endpoint = givenWebhook(context, given);
     const a = givenDelivery(context, endpoint, { id: 'whd_a' });
     const b = givenDelivery(context, endpoint, { id: 'whd_b' });
-    const listed = await listDeliveries.execute({ principal: given.owner, endpointId: endpoint.id });
+    const { deliveries: listed } = await listDeliveries.execute({ principal: given.owner, endpointId: endpoint.id });
     expect(listed.map((d) => d.id)).toEqual([b.id, a.id]);
   });
 
-  it('is 404 for another account’s or another mode’s endpoint', async () => {
+  it('is 404 for another account’s endpoint, and for a key another mode’s; a session reaches both modes', async () => {
     const other = await givenAccount(context);
     const theirs = givenWebhook(context, other);
     const test = givenWebhook(context, given, { mode: 'test' });
+    const live = givenWebhook(context, given);
+    const testDelivery = givenDelivery(context, test);
     for (const [principal, endpointId] of [
       [given.liveKey, theirs.id],
-      [given.owner, test.id],
+      [given.owner, theirs.id],
+      [given.liveKey, test.id],
+      [given.testKey, live.id],
       [given.liveKey, 'whe_missing'],
     ] as const) {
       await expect(listDeliveries.execute({ principal, endpointId })).rejects.toMatchObject({ code: 'not_found' });
     }
-    expect(await listDeliveries.execute({ principal: given.testKey, endpointId: test.id })).toEqual([]);
+    const byKey = await listDeliveries.execute({ principal: given.testKey, endpointId: test.id });
+    expect([byKey.endpoint.mode, byKey.deliveries.map((d) => d.id)]).toEqual(['test', [testDelivery.id]]);
+    const bySession = await listDeliveries.execute({ principal: given.owner, endpointId: test.id });
+    expect([bySession.endpoint.mode, bySession.deliveries.map((d) => d.id)]).toEqual(['test', [testDelivery.id]]);
   });
 });

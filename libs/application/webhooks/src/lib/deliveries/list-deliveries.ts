@@ -1,15 +1,25 @@
 import { type Principal } from '@intake/domain-accounts';
 import { type WebhookDeliveryRecord, WebhookDeliveryLog } from '../ports/webhook-delivery-log';
-import { WebhookEndpointStore } from '../ports/webhook-endpoint.store';
+import { type WebhookEndpointRecord, WebhookEndpointStore } from '../ports/webhook-endpoint.store';
 import { DELIVERY_HISTORY } from '../webhook-settings';
-import { endpointNotFound, webhookModeOf } from '../webhook-rules';
+import { endpointNotFound, webhookModesOf } from '../webhook-rules';
 
 export interface ListDeliveriesInput {
   principal: Principal;
   endpointId: string;
 }
 
-/** GET /v1/webhooks/:id/deliveries: the endpoint's last 100 deliveries, newest first, without payloads. */
+/** An endpoint's delivery log: the endpoint (its mode is every delivery's) and its newest deliveries. */
+export interface DeliveryHistory {
+  endpoint: WebhookEndpointRecord;
+  deliveries: WebhookDeliveryRecord[];
+}
+
+/**
+ * GET /v1/webhooks/:id/deliveries: the endpoint's last 100 deliveries, newest first, without
+ * payloads, with the endpoint they belong to. A session reaches either mode's endpoint, an API
+ * key only its own mode's (another is 404).
+ */
 export class ListDeliveries {
   static readonly inject = [WebhookEndpointStore, WebhookDeliveryLog] as const;
 
@@ -18,9 +28,9 @@ export class ListDeliveries {
     private readonly deliveries: WebhookDeliveryLog,
   ) {}
 
-  async execute({ principal, endpointId }: ListDeliveriesInput): Promise<WebhookDeliveryRecord[]> {
-    const endpoint = await this.endpoints.get(principal.accountId, webhookModeOf(principal), endpointId);
+  async execute({ principal, endpointId }: ListDeliveriesInput): Promise<DeliveryHistory> {
+    const endpoint = await this.endpoints.get(principal.accountId, webhookModesOf(principal), endpointId);
     if (!endpoint) throw endpointNotFound();
-    return this.deliveries.recent(endpoint.id, DELIVERY_HISTORY);
+    return { endpoint, deliveries: await this.deliveries.recent(endpoint.id, DELIVERY_HISTORY) };
   }
 }

@@ -92,7 +92,7 @@ describe('RetryDelivery', () => {
     expect(writtenState(context)).toEqual(before);
   });
 
-  it('is 404 for another account’s or mode’s endpoint, and for a delivery of another endpoint', async () => {
+  it('is 404 for another account’s endpoint, a key’s other mode’s, and a delivery of another endpoint', async () => {
     const other = await givenAccount(context);
     const theirs = givenWebhook(context, other);
     const theirDelivery = givenDelivery(context, theirs, { status: 'failed' });
@@ -107,6 +107,8 @@ describe('RetryDelivery', () => {
       [given.liveKey, mine.id, testDelivery.id, 'Webhook delivery'],
       [given.liveKey, test.id, testDelivery.id, 'Webhook endpoint'],
       [given.testKey, mine.id, myDelivery.id, 'Webhook endpoint'],
+      [given.owner, theirs.id, theirDelivery.id, 'Webhook endpoint'],
+      [given.owner, mine.id, testDelivery.id, 'Webhook delivery'],
       [given.liveKey, mine.id, 'whd_missing', 'Webhook delivery'],
     ] as const) {
       await expect(retry(endpointId, deliveryId, principal)).rejects.toMatchObject({
@@ -115,5 +117,12 @@ describe('RetryDelivery', () => {
       });
     }
     expect(writtenState(context)).toEqual(before);
+  });
+
+  it('lets a session retry a delivery of a test endpoint, as the account’s test keys may', async () => {
+    const test = givenWebhook(context, given, { mode: 'test' });
+    const failed = givenDelivery(context, test, { status: 'failed', attempts: 6, next_retry_at: null });
+    expect(await retry(test.id, failed.id, given.owner)).toMatchObject({ id: failed.id, status: 'pending' });
+    expect(await retry(test.id, failed.id, given.testKey)).toMatchObject({ id: failed.id, status: 'pending' });
   });
 });

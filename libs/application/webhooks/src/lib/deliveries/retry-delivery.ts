@@ -3,7 +3,7 @@ import { DomainError } from '@intake/errors';
 import { AuditRecorder, Clock, type RequestMeta, UnitOfWork } from '@intake/kernel';
 import { type WebhookDeliveryRecord, WebhookDeliveryLog } from '../ports/webhook-delivery-log';
 import { WebhookEndpointStore } from '../ports/webhook-endpoint.store';
-import { deliveryNotFound, endpointInactive, endpointNotFound, webhookModeOf } from '../webhook-rules';
+import { deliveryNotFound, endpointInactive, endpointNotFound, webhookModesOf } from '../webhook-rules';
 
 export interface RetryDeliveryInput {
   principal: Principal;
@@ -37,7 +37,7 @@ export class RetryDelivery {
 
   execute({ principal, endpointId, deliveryId, meta }: RetryDeliveryInput): Promise<WebhookDeliveryRecord> {
     return this.uow.run(async () => {
-      const endpoint = await this.endpoints.get(principal.accountId, webhookModeOf(principal), endpointId);
+      const endpoint = await this.endpoints.get(principal.accountId, webhookModesOf(principal), endpointId);
       if (!endpoint) throw endpointNotFound();
       const delivery = await this.deliveries.get(endpoint.id, deliveryId);
       if (!delivery) throw deliveryNotFound();

@@ -58,7 +58,7 @@ describe('SendTestDelivery', () => {
     expect(context.db.webhookDeliveries.rows).toHaveLength(2);
   });
 
-  it('is 409 endpoint_inactive for a switched-off endpoint and 404 for another account’s or mode’s, queuing nothing', async () => {
+  it('is 409 endpoint_inactive for a switched-off endpoint and 404 for another account’s or a key’s other mode’s, queuing nothing', async () => {
     const other = await givenAccount(context);
     const inactive = givenWebhook(context, given, { active: false, deactivated_at: context.clock.now() });
     const theirs = givenWebhook(context, other);
@@ -67,11 +67,23 @@ describe('SendTestDelivery', () => {
     await expect(
       sendTest.execute({ principal: given.liveKey, endpointId: inactive.id, meta: META }),
     ).rejects.toMatchObject({ code: 'conflict', reason: 'endpoint_inactive' });
-    for (const endpointId of [theirs.id, test.id, 'whe_missing']) {
-      await expect(sendTest.execute({ principal: given.owner, endpointId, meta: META })).rejects.toMatchObject({
+    for (const [principal, endpointId] of [
+      [given.owner, theirs.id],
+      [given.owner, 'whe_missing'],
+      [given.liveKey, test.id],
+    ] as const) {
+      await expect(sendTest.execute({ principal, endpointId, meta: META })).rejects.toMatchObject({
         code: 'not_found',
       });
     }
     expect(writtenState(context)).toEqual(before);
+  });
+
+  it('lets a session test a test endpoint (the dashboard sets up test integrations too)', async () => {
+    const test = givenWebhook(context, given, { mode: 'test' });
+    const { delivery_id } = await sendTest.execute({ principal: given.owner, endpointId: test.id, meta: META });
+    expect(context.db.webhookDeliveries.rows).toEqual([
+      expect.objectContaining({ id: delivery_id, endpoint_id: test.id, status: 'pending' }),
+    ]);
   });
 });

@@ -4,7 +4,7 @@ import { newId } from '@intake/ids';
 import { AuditRecorder, Clock, type RequestMeta, UnitOfWork } from '@intake/kernel';
 import { WebhookDeliveryLog } from '../ports/webhook-delivery-log';
 import { WebhookEndpointStore } from '../ports/webhook-endpoint.store';
-import { endpointInactive, endpointNotFound, webhookModeOf } from '../webhook-rules';
+import { endpointInactive, endpointNotFound, webhookModesOf } from '../webhook-rules';
 
 export interface SendTestDeliveryInput {
   principal: Principal;
@@ -30,7 +30,7 @@ export class SendTestDelivery {
 
   execute({ principal, endpointId, meta }: SendTestDeliveryInput): Promise<{ delivery_id: string }> {
     return this.uow.run(async () => {
-      const endpoint = await this.endpoints.get(principal.accountId, webhookModeOf(principal), endpointId);
+      const endpoint = await this.endpoints.get(principal.accountId, webhookModesOf(principal), endpointId);
       if (!endpoint) throw endpointNotFound();
       if (!endpoint.active) throw endpointInactive();
       const now = this.clock.now();

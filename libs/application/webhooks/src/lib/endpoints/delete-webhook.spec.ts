@@ -43,7 +43,7 @@ describe('DeleteWebhook', () => {
     expect(JSON.stringify(context.db.auditLog.entries)).not.toContain('token');
   });
 
-  it('is 404 for another account’s or another mode’s endpoint, or none, deleting nothing', async () => {
+  it('is 404 for another account’s endpoint, a key’s other mode’s, or none, deleting nothing', async () => {
     const other = await givenAccount(context);
     const theirs = givenWebhook(context, other);
     const test = givenWebhook(context, given, { mode: 'test' });
@@ -53,7 +53,7 @@ describe('DeleteWebhook', () => {
     for (const [principal, endpointId] of [
       [given.liveKey, theirs.id],
       [given.liveKey, test.id],
-      [given.owner, test.id],
+      [given.owner, theirs.id],
       [given.testKey, live.id],
       [given.liveKey, 'whe_missing'],
     ] as const) {
@@ -65,5 +65,17 @@ describe('DeleteWebhook', () => {
     expect(writtenState(context)).toEqual(before);
     await deleteWebhook.execute({ principal: given.testKey, endpointId: test.id, meta: META });
     expect(context.db.webhookEndpoints.rows.map((e) => e.id)).toEqual([theirs.id, live.id]);
+  });
+
+  it('lets a session delete an endpoint of either mode', async () => {
+    const test = givenWebhook(context, given, { mode: 'test' });
+    const live = givenWebhook(context, given);
+    await deleteWebhook.execute({ principal: given.owner, endpointId: test.id, meta: META });
+    await deleteWebhook.execute({ principal: given.owner, endpointId: live.id, meta: META });
+    expect(context.db.webhookEndpoints.rows).toEqual([]);
+    expect(context.db.auditLog.entries.map((e) => [e.action, e.summary['mode']])).toEqual([
+      ['webhook.deleted', 'test'],
+      ['webhook.deleted', 'live'],
+    ]);
   });
 });

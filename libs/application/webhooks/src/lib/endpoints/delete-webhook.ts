@@ -1,7 +1,7 @@
 import { actorOf, type Principal } from '@intake/domain-accounts';
 import { AuditRecorder, type RequestMeta, UnitOfWork } from '@intake/kernel';
 import { WebhookEndpointStore } from '../ports/webhook-endpoint.store';
-import { auditedEndpoint, endpointNotFound, webhookModeOf } from '../webhook-rules';
+import { auditedEndpoint, endpointNotFound, webhookModesOf } from '../webhook-rules';
 
 export interface DeleteWebhookInput {
   principal: Principal;
@@ -11,7 +11,7 @@ export interface DeleteWebhookInput {
 
 /**
  * DELETE /v1/webhooks/:id: the endpoint and its whole delivery log are removed (pending deliveries
- * are never sent). Another account's or another mode's endpoint is 404.
+ * are never sent). Another account's endpoint is 404, and for an API key another mode's.
  */
 export class DeleteWebhook {
   static readonly inject = [UnitOfWork, WebhookEndpointStore, AuditRecorder] as const;
@@ -23,10 +23,10 @@ export class DeleteWebhook {
   ) {}
 
   async execute({ principal, endpointId, meta }: DeleteWebhookInput): Promise<void> {
-    const mode = webhookModeOf(principal);
+    const modes = webhookModesOf(principal);
     await this.uow.run(async () => {
-      const endpoint = await this.endpoints.get(principal.accountId, mode, endpointId);
-      if (!endpoint || !(await this.endpoints.delete(principal.accountId, mode, endpointId))) {
+      const endpoint = await this.endpoints.get(principal.accountId, modes, endpointId);
+      if (!endpoint || !(await this.endpoints.delete(principal.accountId, modes, endpointId))) {
         throw endpointNotFound();
       }
       await this.audit.record(

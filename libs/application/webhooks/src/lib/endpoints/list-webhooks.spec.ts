@@ -2,7 +2,7 @@ import { anotherKey, givenAccount, givenWebhook, InMemoryContext } from '@intake
 import { ListWebhooks } from './list-webhooks';
 
 describe('ListWebhooks', () => {
-  it('lists the endpoints of the caller’s account and mode, oldest first; a session sees the live ones', async () => {
+  it('lists a key’s endpoints of its account and mode, a session’s of both modes, oldest first', async () => {
     const context = new InMemoryContext();
     const given = await givenAccount(context);
     const other = await givenAccount(context);
@@ -17,7 +17,11 @@ describe('ListWebhooks', () => {
     expect(live.map((e) => e.id)).toEqual([first.id, inactive.id]);
     const { secret: _secret, ...stored } = first;
     expect(live[0]).toEqual(stored);
-    expect((await list.execute(given.owner)).map((e) => e.id)).toEqual([first.id, inactive.id]);
+    expect((await list.execute(given.owner)).map((e) => [e.id, e.mode])).toEqual([
+      [first.id, 'live'],
+      [inactive.id, 'live'],
+      [test.id, 'test'],
+    ]);
     // Every test key of the account sees the account's test endpoints.
     expect((await list.execute(given.testKey)).map((e) => e.id)).toEqual([test.id]);
     expect((await list.execute(anotherKey(given, 'test'))).map((e) => e.id)).toEqual([test.id]);

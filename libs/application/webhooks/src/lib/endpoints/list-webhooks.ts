@@ -1,10 +1,11 @@
 import { type Principal } from '@intake/domain-accounts';
 import { type WebhookEndpointRecord, WebhookEndpointStore } from '../ports/webhook-endpoint.store';
-import { webhookModeOf } from '../webhook-rules';
+import { webhookModesOf } from '../webhook-rules';
 
 /**
- * GET /v1/webhooks: the endpoints of the caller's account and mode, oldest first. The views hide
- * the secret and show a chat URL as its origin (`shownUrl`).
+ * GET /v1/webhooks: the endpoints of the caller's account, oldest first: an API key's own mode's,
+ * a session's of both modes (each says its `mode`). The views hide the secret and show a chat URL
+ * as its origin (`shownUrl`).
  */
 export class ListWebhooks {
   static readonly inject = [WebhookEndpointStore] as const;
@@ -12,6 +13,6 @@ export class ListWebhooks {
   constructor(private readonly endpoints: WebhookEndpointStore) {}
 
   execute(principal: Principal): Promise<WebhookEndpointRecord[]> {
-    return this.endpoints.list(principal.accountId, webhookModeOf(principal));
+    return this.endpoints.list(principal.accountId, webhookModesOf(principal));
   }
 }

@@ -50,9 +50,42 @@ describe('RegisterWebhook', () => {
     expect(again.secret).not.toBe(secret);
   });
 
-  it('gives an endpoint the mode of the credential: a test key’s is test, a session’s live', async () => {
+  it('gives a key’s endpoint the key’s mode; a session’s the mode it asks for, live by default', async () => {
     expect((await register({}, given.testKey)).endpoint.mode).toBe('test');
+    expect((await register({ mode: 'test' }, given.testKey)).endpoint.mode).toBe('test');
+    expect((await register({ mode: 'live' }, given.liveKey)).endpoint.mode).toBe('live');
     expect((await register({}, given.owner)).endpoint.mode).toBe('live');
+    expect((await register({ mode: 'live' }, given.owner)).endpoint.mode).toBe('live');
+    const test = await register({ mode: 'test' }, given.owner);
+    expect(test.endpoint.mode).toBe('test');
+    expect(context.db.auditLog.entries.at(-1)).toMatchObject({
+      action: 'webhook.created',
+      actor_type: 'user',
+      target_id: test.endpoint.id,
+      summary: { mode: 'test' },
+    });
+  });
+
+  it('never lets a key register an endpoint of the other mode: 422 on mode, registering nothing', async () => {
+    const before = writtenState(context);
+    for (const [principal, mode] of [
+      [given.liveKey, 'test'],
+      [given.testKey, 'live'],
+    ] as const) {
+      await expect(register({ mode }, principal)).rejects.toMatchObject({
+        code: 'unprocessable',
+        reason: 'validation_failed',
+        details: [{ path: 'mode', message: expect.stringMatching(/^a (live|test) key registers \1 endpoints only/) }],
+      });
+    }
+    await expect(register({ mode: 'staging' }, given.owner)).rejects.toMatchObject({
+      details: [{ path: 'mode', message: 'must be one of live, test' }],
+    });
+    // Reported with the other fields' problems.
+    await expect(register({ mode: 'test', events: [] }, given.liveKey)).rejects.toMatchObject({
+      details: [expect.objectContaining({ path: 'events' }), expect.objectContaining({ path: 'mode' })],
+    });
+    expect(writtenState(context)).toEqual(before);
   });
 
   it('audits the registration with the URL, events, format and mode, never the secret; a chat URL as its origin', async () => {
@@ -171,6 +204,8 @@ describe('RegisterWebhook', () => {
     expect(writtenState(context)).toEqual(before);
     expect((await register({}, given.testKey)).endpoint.mode).toBe('test');
     expect((await register({}, other.liveKey)).endpoint.mode).toBe('live');
+    // A session's test endpoints count against the test mode's 20.
+    expect((await register({ mode: 'test' }, given.owner)).endpoint.mode).toBe('test');
   });
 
   it('is the same for a member’s session: the owner-only rule is the edge’s', async () => {

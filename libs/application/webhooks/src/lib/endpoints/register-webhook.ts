@@ -14,7 +14,7 @@ import { newId } from '@intake/ids';
 import { AuditRecorder, Clock, type RequestMeta, SecretBox, UnitOfWork } from '@intake/kernel';
 import { type WebhookEndpointRecord, WebhookEndpointStore } from '../ports/webhook-endpoint.store';
 import { WebhookSettings } from '../webhook-settings';
-import { auditedEndpoint, webhookModeOf } from '../webhook-rules';
+import { auditedEndpoint, registrationMode } from '../webhook-rules';
 
 export interface RegisterWebhookInput {
   principal: Principal;
@@ -23,6 +23,8 @@ export interface RegisterWebhookInput {
   events: readonly string[];
   /** `raw` when absent. */
   format?: string;
+  /** The endpoint's mode: a session's choice (live when absent); a key may only name its own. */
+  mode?: unknown;
   meta: RequestMeta;
 }
 
@@ -33,7 +35,8 @@ export interface RegisteredWebhook {
 }
 
 /**
- * POST /v1/webhooks: an endpoint of the caller's mode, active, with a new secret (`whsec_`, 256
+ * POST /v1/webhooks: an endpoint of an API key's own mode, or of the mode a session asks for (live
+ * by default; a key naming another mode is 422 on `mode`), active, with a new secret (`whsec_`, 256
  * bits) stored sealed. Every field is checked before anything is written: the events (at least
  * one, each one of the seven, none twice), the format, and the URL's address safety as far as it
  * can be told without resolving the host (scheme, port, user info, loopback names and unsafe IP
@@ -59,14 +62,23 @@ export class RegisterWebhook {
     private readonly settings: WebhookSettings,
   ) {}
 
-  async execute({ principal, url, events, format = 'raw', meta }: RegisterWebhookInput): Promise<RegisteredWebhook> {
+  async execute({
+    principal,
+    url,
+    events,
+    format = 'raw',
+    mode: requested,
+    meta,
+  }: RegisterWebhookInput): Promise<RegisteredWebhook> {
     const { details, checked } = this.check(url, events, format);
-    if (!checked) throw validationFailed(details);
+    const mode = registrationMode(principal, requested);
+    if ('detail' in mode) details.push(mode.detail);
+    if (!checked || 'detail' in mode) throw validationFailed(details);
     const secret = newWebhookSecret();
     const endpoint: WebhookEndpointRecord = {
       id: newId('webhookEndpoint'),
       account_id: principal.accountId,
-      mode: webhookModeOf(principal),
+      mode: mode.mode,
       url: checked.url,
       events: checked.events,
       format: checked.format,

@@ -19,8 +19,14 @@ export interface WebhookEndpointRecord {
 }
 
 /**
- * The account's webhook endpoints, one mode at a time: every read and change names the account
- * and the mode, so another account's or another mode's endpoint is not found.
+ * Which endpoints a read or change may find: one mode (an API key's own), or `null` for either
+ * mode (a dashboard session, which sees the whole account), as `AccessContext.mode` says.
+ */
+export type EndpointModes = Mode | null;
+
+/**
+ * The account's webhook endpoints: every read and change names the account and the modes it may
+ * reach, so another account's endpoint, or another mode's for an API key, is not found.
  */
 export abstract class WebhookEndpointStore {
   /**
@@ -29,9 +35,9 @@ export abstract class WebhookEndpointStore {
    * take the last place.
    */
   abstract insert(endpoint: WebhookEndpointRecord, limit: number): Promise<boolean>;
-  /** Oldest first (created_at, id). */
-  abstract list(accountId: string, mode: Mode): Promise<WebhookEndpointRecord[]>;
-  abstract get(accountId: string, mode: Mode, endpointId: string): Promise<WebhookEndpointRecord | undefined>;
+  /** Oldest first (created_at, id), both modes mixed when `modes` is null. */
+  abstract list(accountId: string, modes: EndpointModes): Promise<WebhookEndpointRecord[]>;
+  abstract get(accountId: string, modes: EndpointModes, endpointId: string): Promise<WebhookEndpointRecord | undefined>;
   /** Removes the endpoint and its deliveries; false when there was none. */
-  abstract delete(accountId: string, mode: Mode, endpointId: string): Promise<boolean>;
+  abstract delete(accountId: string, modes: EndpointModes, endpointId: string): Promise<boolean>;
 }
