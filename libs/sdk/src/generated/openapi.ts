@@ -257,7 +257,7 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        /** Change account settings (owner only): name, default language and time zone, sender name, and which e-mails about intakes the owner (and with notify_members every member) gets. At least one field, else 400 invalid_request. */
+        /** Change account settings (owner only): name, default language and time zone, sender name, which e-mails about intakes the owner (and with notify_members every member) gets, and whether clients are thanked when an intake completes (send_thank_you). At least one field, else 400 invalid_request. */
         patch: operations["Account_update"];
         trace?: never;
     };
@@ -447,7 +447,7 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        /** Change an item’s definition (key cannot change). 409 item_answer_would_be_discarded if the client’s answer would become invalid, unless discard_submitted_value is true. */
+        /** Change an item’s definition (key cannot change), its type included. The client’s answer is judged by the new definition with the portal’s rules and kept whenever it is valid (a file as a file_list of one, a select’s choice as a multiselect list of one and back); 409 item_answer_would_be_discarded, with details naming why, if it would become invalid, unless discard_submitted_value is true. A secret’s answer never crosses to a plain type nor a plain one to secret. */
         patch: operations["Items_update"];
         trace?: never;
     };
@@ -531,7 +531,7 @@ export interface paths {
         put?: never;
         /** Waive an item (owner closes it); may complete the intake. */
         post: operations["Items_waive"];
-        /** Revert a waiver: the item is pending again, its value, submission and revision note discarded; a completed intake reopens. */
+        /** Revert a waiver: the item is pending again, its value, submission, uploaded files and revision note discarded (the client’s note on the item stays); a completed intake reopens. */
         delete: operations["Items_unwaive"];
         options?: never;
         head?: never;
@@ -721,6 +721,23 @@ export interface paths {
         /** The client’s view: project, brief, due date, language, the client’s items with status, constraints and revision notes. */
         get: operations["Portal_view"];
         put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal/v1/{slug}/note": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** The client’s note on the whole intake (up to 2,000 characters; null clears it): the owner reads it as the intake’s client_note, in results and in the download’s reports. No event is sent. 409 intake_archived when archived. */
+        put: operations["Portal_intakeNote"];
         post?: never;
         delete?: never;
         options?: never;
@@ -959,10 +976,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The endpoints, oldest first, without their secrets; slack and discord URLs as their origin only. An endpoint has the mode of the credential that registered it (a session’s is live); only the caller’s mode’s endpoints exist for it (another mode’s is 404). */
+        /** The endpoints, oldest first, without their secrets; slack and discord URLs as their origin only. An endpoint has a mode: an API key’s endpoints have the key’s, a session registers either (mode, live by default). A session sees and manages both modes’ endpoints; an API key only its own mode’s (another mode’s endpoint is 404). */
         get: operations["Webhooks_list"];
         put?: never;
-        /** Register an endpoint; the answer holds its signing secret, shown this once. 422 naming the field for an event outside the seven, a format other than raw, slack or discord, or an unsafe URL; 409 webhook_limit past 20 endpoints per mode. An endpoint has the mode of the credential that registered it (a session’s is live); only the caller’s mode’s endpoints exist for it (another mode’s is 404). */
+        /** Register an endpoint; the answer holds its signing secret, shown this once. 422 naming the field for an event outside the seven, a format other than raw, slack or discord, an unsafe URL, or a mode an API key may not give it; 409 webhook_limit past 20 endpoints per mode. An endpoint has a mode: an API key’s endpoints have the key’s, a session registers either (mode, live by default). A session sees and manages both modes’ endpoints; an API key only its own mode’s (another mode’s endpoint is 404). */
         post: operations["Webhooks_create"];
         delete?: never;
         options?: never;
@@ -980,7 +997,7 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Delete an endpoint with its delivery log; its pending deliveries are never sent. */
+        /** Delete an endpoint with its delivery log; its pending deliveries are never sent. An endpoint has a mode: an API key’s endpoints have the key’s, a session registers either (mode, live by default). A session sees and manages both modes’ endpoints; an API key only its own mode’s (another mode’s endpoint is 404). */
         delete: operations["Webhooks_delete"];
         options?: never;
         head?: never;
@@ -994,7 +1011,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The endpoint’s last 100 deliveries, newest first, without their payloads. */
+        /** The endpoint’s last 100 deliveries, newest first, without their payloads, with the endpoint’s mode. An endpoint has a mode: an API key’s endpoints have the key’s, a session registers either (mode, live by default). A session sees and manages both modes’ endpoints; an API key only its own mode’s (another mode’s endpoint is 404). */
         get: operations["Webhooks_deliveries"];
         put?: never;
         post?: never;
@@ -1013,7 +1030,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Send a delivery that has not succeeded again, at once, through the normal path (the address checked again, a fresh signature, logged). Attempts are never reset: one that used all 6 gets exactly one more. 409 delivery_succeeded for a delivered one, 409 endpoint_inactive for a switched-off endpoint. */
+        /** Send a delivery that has not succeeded again, at once, through the normal path (the address checked again, a fresh signature, logged). Attempts are never reset: one that used all 6 gets exactly one more. 409 delivery_succeeded for a delivered one, 409 endpoint_inactive for a switched-off endpoint. An endpoint has a mode: an API key’s endpoints have the key’s, a session registers either (mode, live by default). A session sees and manages both modes’ endpoints; an API key only its own mode’s (another mode’s endpoint is 404). */
         post: operations["Webhooks_retry"];
         delete?: never;
         options?: never;
@@ -1030,7 +1047,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Queue the fixed test payload (item.submitted of the literal test intake) to the endpoint, whatever events it takes; delivered, retried and logged like any other. No body. 409 endpoint_inactive for a switched-off endpoint. */
+        /** Queue the fixed test payload (item.submitted of the literal test intake) to the endpoint, whatever events it takes; delivered, retried and logged like any other. No body. 409 endpoint_inactive for a switched-off endpoint. An endpoint has a mode: an API key’s endpoints have the key’s, a session registers either (mode, live by default). A session sees and manages both modes’ endpoints; an API key only its own mode’s (another mode’s endpoint is 404). */
         post: operations["Webhooks_test"];
         delete?: never;
         options?: never;
@@ -1272,6 +1289,8 @@ export interface components {
             notify_on_bounced: boolean;
             /** @description send the notifications the owner gets to every team member as well (default false) */
             notify_members: boolean;
+            /** @description thank the client (and the additional recipients) by e-mail, in their language, when a live intake completes (default true); an intake’s own send_thank_you overrides it */
+            send_thank_you: boolean;
             created_at: string;
             updated_at: string;
         };
@@ -1437,6 +1456,8 @@ export interface components {
             notify_on_bounced?: boolean;
             /** @description send the notifications the owner gets to every team member as well (default false) */
             notify_members?: boolean;
+            /** @description thank the client (and the additional recipients) by e-mail, in their language, when a live intake completes (default true); an intake’s own send_thank_you overrides it */
+            send_thank_you?: boolean;
         };
         AccountOnly: {
             account: components["schemas"]["AccountView"];
@@ -1665,6 +1686,11 @@ export interface components {
             retention?: components["schemas"]["RetentionRequest"];
             /** @example fld_3x1Zq0Wm9c2Lk5Np7Rt8Vw */
             folder_id?: string;
+            /**
+             * @description thank the client (and the additional recipients not bounced) by e-mail, in their language, when this live intake completes; null follows the account’s send_thank_you (default true); held by quiet hours like a reminder; never for a test intake
+             * @default null
+             */
+            send_thank_you?: boolean | null;
         };
         ItemKeyStatusView: {
             /** @example logo */
@@ -1870,6 +1896,11 @@ export interface components {
             chase_interval_minutes: number | null;
             /** @example true */
             respect_quiet_hours: boolean;
+            /**
+             * @description whether the client is thanked by e-mail on completion; null follows the account’s send_thank_you. What was sent is in the audit log (action mail.thank_you, target the intake)
+             * @example null
+             */
+            send_thank_you: boolean | null;
             /** @example 3 */
             max_reminders: number | "unlimited";
             /**
@@ -1902,7 +1933,10 @@ export interface components {
             stalled_at: string | null;
             /** @example null */
             purge_at: string | null;
-            /** @example null */
+            /**
+             * @description the client’s note on the whole intake, written in the portal (PUT /portal/v1/{slug}/note)
+             * @example null
+             */
             client_note: string | null;
             /**
              * @description hidden from the client
@@ -2145,6 +2179,8 @@ export interface components {
             client?: components["schemas"]["ClientPatchRequest"];
             /** @description null moves the intake to Unfiled */
             folder_id?: string | null;
+            /** @description thank the client (and the additional recipients not bounced) by e-mail, in their language, when this live intake completes; null follows the account’s send_thank_you (default true); held by quiet hours like a reminder; never for a test intake; switching it off withdraws a thank-you still waiting */
+            send_thank_you?: boolean | null;
         };
         IntakeResponse: {
             intake: components["schemas"]["IntakeView"];
@@ -2610,6 +2646,13 @@ export interface components {
              */
             using_fallback_sender_name: boolean;
         };
+        PortalIntakeNoteBody: {
+            /**
+             * @description the client’s note on the whole intake (the intake’s client_note): trimmed; null, empty or white space alone clears it
+             * @example The invoices come from our accountant on Friday.
+             */
+            note?: string | null;
+        };
         PortalValueBody: {
             /**
              * @description the answer, shaped by the item type (string, number, boolean, list, object)
@@ -2754,6 +2797,13 @@ export interface components {
              * @enum {string}
              */
             format?: "raw" | "slack" | "discord";
+            /**
+             * @description the intakes whose events it receives: live or test ones (test intakes’ events go to test endpoints only). A session chooses (live by default); an API key’s endpoint has the key’s mode, and naming the other mode is 422 on mode
+             * @default live
+             * @example test
+             * @enum {string}
+             */
+            mode?: "live" | "test";
         };
         CreatedWebhookResponse: {
             /** @example whe_Vb3kQ9zL0mX2pR7sT4wY1u */
@@ -2782,6 +2832,12 @@ export interface components {
             active: boolean;
             /** @example 2026-11-23T09:14:07.000Z */
             created_at: string;
+            /**
+             * @description live: receives the events of live intakes; test: of test intakes only
+             * @example live
+             * @enum {string}
+             */
+            mode: "live" | "test";
             /**
              * @description the signing secret (HMAC-SHA256 key of X-Service-Signature: its UTF-8 bytes, whsec_ included). Shown this once; store it now
              * @example whsec_q3Zr8tV1nB6mK0xW5cY2hJ9dL4pF7sA0gE3uR6iO1wT
@@ -2815,9 +2871,15 @@ export interface components {
             active: boolean;
             /** @example 2026-11-23T09:14:07.000Z */
             created_at: string;
+            /**
+             * @description live: receives the events of live intakes; test: of test intakes only
+             * @example live
+             * @enum {string}
+             */
+            mode: "live" | "test";
         };
         WebhookListResponse: {
-            /** @description the endpoints of the caller’s mode, oldest first */
+            /** @description oldest first: an API key’s of its own mode, a session’s of both modes (see each one’s mode) */
             webhooks: components["schemas"]["WebhookEndpointView"][];
         };
         DeliveryView: {
@@ -2857,6 +2919,17 @@ export interface components {
             delivered_at: string | null;
         };
         DeliveryListResponse: {
+            /**
+             * @description the endpoint these deliveries were sent to
+             * @example whe_Vb3kQ9zL0mX2pR7sT4wY1u
+             */
+            endpoint_id: string;
+            /**
+             * @description the endpoint’s mode: live deliveries carry live intakes’ events, test ones test intakes’
+             * @example live
+             * @enum {string}
+             */
+            mode: "live" | "test";
             /** @description the last 100, newest first; payloads are not shown */
             deliveries: components["schemas"]["DeliveryView"][];
         };
@@ -2923,6 +2996,11 @@ export interface components {
             meta: {
                 [key: string]: components["schemas"]["ResultMetaView"];
             };
+            /**
+             * @description the client’s note on the whole intake, written in the portal (PUT /portal/v1/{slug}/note); null when none. Always present, whatever only_new says
+             * @example The invoices come from our accountant on Friday.
+             */
+            client_note: string | null;
         };
         RevealResponse: {
             /** @example hosting_password */
@@ -8585,7 +8663,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description {project_name, status, language, client_name, client_brief, brief_files, due_date, progress, items[]} */
+            /** @description {project_name, status, language, client_name, client_brief, brief_files, due_date, progress, client_note, items[]} */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -8611,6 +8689,129 @@ export interface operations {
                 };
             };
             /** @description `unprocessable` reason `validation_failed`: fields break their rules; `details` names each */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `rate_limited` reason `hourly_limit`: the account’s hourly request limit is used up; `rate_limited` reason `portal_throttled`: too many unknown portal links from this client */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `service_unavailable` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Error (the spec error envelope) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    Portal_intakeNote: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PortalIntakeNoteBody"];
+            };
+        };
+        responses: {
+            /** @description the client’s view, as GET /portal/v1/{slug}, with the new client_note */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `invalid_request` reason `malformed_json`: the request body is not valid JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `forbidden` reason `csrf`: a cookie-authenticated change without the matching X-CSRF-Token header */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `conflict` reason `concurrent_change`: the intake changed meanwhile; retry; `conflict` reason `intake_archived`: the intake is archived and can no longer be changed */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `unsupported_media_type` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `unprocessable` reason `body_too_large`: the request body is larger than the server accepts; `unprocessable` reason `validation_failed`: fields break their rules; `details` names each */
             422: {
                 headers: {
                     [name: string]: unknown;
