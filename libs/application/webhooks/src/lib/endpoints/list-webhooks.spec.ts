@@ -9,6 +9,8 @@ describe('ListWebhooks', () => {
     const first = givenWebhook(context, given);
     context.clock.advance(60);
     const inactive = givenWebhook(context, given, { active: false, deactivated_at: context.clock.now() });
+    // Created a minute apart: endpoints created in the same instant have no order between them.
+    context.clock.advance(60);
     const test = givenWebhook(context, given, { mode: 'test' });
     givenWebhook(context, other);
     const list = context.use(ListWebhooks);
