@@ -6,3 +6,4 @@ export * from './lib/submit-item-value';
 export * from './lib/propose-waiver';
 export * from './lib/set-item-note';
 export * from './lib/portal-guessing';
+export * from './lib/portal-branding';

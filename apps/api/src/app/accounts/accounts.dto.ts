@@ -33,6 +33,7 @@ import {
   RequiredText,
   TIME_ZONE_FORMAT,
 } from '../validation';
+import { type BrandingRequest, BrandingView, OptionalBranding } from './branding.dto';
 
 const NOT_BLANK = /\S/;
 
@@ -45,6 +46,10 @@ const NOTIFY = {
   bounced: 'e-mail the owner when a client’s address bounces or complains (default true)',
   members: 'send the notifications the owner gets to every team member as well (default false)',
 } as const;
+
+/** What the account's branding is, as the document describes it. */
+const BRANDING_DEFAULT =
+  'the default branding of the portal page and the client’s e-mails, for every intake without its own (an intake’s own replaces it as a whole); null: our plain look. On PATCH the object replaces the stored one, a field left out is null';
 
 export class SignUpRequest {
   @EmailAddress({ example: 'jana@studio.example' })
@@ -168,6 +173,9 @@ export class UpdateAccountRequest {
 
   @OptionalBoolean({ description: NOTIFY.members })
   notify_members?: boolean;
+
+  @OptionalBranding({ description: BRANDING_DEFAULT })
+  branding?: BrandingRequest | null;
 }
 
 export class AuditQuery extends PageQuery {
@@ -203,6 +211,7 @@ export class AccountView {
   @ApiProperty({ description: NOTIFY.overdue }) notify_on_overdue!: boolean;
   @ApiProperty({ description: NOTIFY.bounced }) notify_on_bounced!: boolean;
   @ApiProperty({ description: NOTIFY.members }) notify_members!: boolean;
+  @ApiProperty({ type: BrandingView, nullable: true, description: BRANDING_DEFAULT }) branding!: BrandingView | null;
   @ApiProperty() created_at!: string;
   @ApiProperty() updated_at!: string;
 }

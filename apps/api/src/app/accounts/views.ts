@@ -36,6 +36,7 @@ export const accountView = (a: AccountRecord): AccountView => ({
   notify_on_overdue: a.notify_on_overdue,
   notify_on_bounced: a.notify_on_bounced,
   notify_members: a.notify_members,
+  branding: a.branding,
   created_at: iso(a.created_at),
   updated_at: iso(a.updated_at),
 });

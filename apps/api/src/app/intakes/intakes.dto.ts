@@ -38,6 +38,10 @@ import {
   satisfies,
   TIME_ZONE_FORMAT,
 } from '../validation';
+import { type BrandingRequest, OptionalBranding } from '../accounts/branding.dto';
+
+const INTAKE_BRANDING =
+  'the intake’s own branding of its portal page and client e-mails, replacing the account’s default as a whole (a field left out is null); null or absent: the account’s default applies';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 const NOT_BLANK = /\S/;
@@ -154,6 +158,9 @@ export class CreateIntakeRequest extends ChaseSettingsRequest {
 
   @OptionalNested(() => EmailCopyRequest, { type: EmailCopyRequest })
   email_copy?: EmailCopyRequest;
+
+  @OptionalBranding({ description: INTAKE_BRANDING })
+  branding?: BrandingRequest | null;
 
   @ApiPropertyOptional({
     type: String,
@@ -346,6 +353,9 @@ export class PatchIntakeRequest extends ChaseSettingsRequest {
   @IsString()
   @MaxLength(100)
   folder_id?: string | null;
+
+  @OptionalBranding({ description: INTAKE_BRANDING })
+  branding?: BrandingRequest | null;
 }
 
 export class AddRecipientRequest extends RecipientRequest {}

@@ -19,6 +19,7 @@ import { Billing1795003000000 } from './1795003000000-billing';
 import { SearchByField1795003500000 } from './1795003500000-search-by-field';
 import { SearchFilters1795003600000 } from './1795003600000-search-filters';
 import { SearchTotals1795003700000 } from './1795003700000-search-totals';
+import { AccountBranding1795004300000 } from './1795004300000-account-branding';
 
 /** Every migration, oldest first. A new migration file is added here as well. */
 export const MIGRATIONS = [
@@ -43,4 +44,5 @@ export const MIGRATIONS = [
   SearchByField1795003500000,
   SearchFilters1795003600000,
   SearchTotals1795003700000,
+  AccountBranding1795004300000,
 ];
