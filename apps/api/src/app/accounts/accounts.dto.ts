@@ -1,4 +1,4 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiExtraModels, ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 
 import {
   ArrayMaxSize,
@@ -33,7 +33,7 @@ import {
   RequiredText,
   TIME_ZONE_FORMAT,
 } from '../validation';
-import { type BrandingRequest, BrandingView, OptionalBranding } from './branding.dto';
+import { BrandingProperty, BrandingRequest, BrandingView, OptionalBranding } from './branding.dto';
 
 const NOT_BLANK = /\S/;
 
@@ -129,6 +129,7 @@ export class CreateKeyRequest {
   scopes!: Scope[];
 }
 
+@ApiExtraModels(BrandingRequest)
 export class UpdateAccountRequest {
   @ApiPropertyOptional({ example: 'Studio Nováková', maxLength: 120, pattern: NOT_BLANK_PATTERN })
   @Optional()
@@ -199,6 +200,7 @@ export class UserView {
   @ApiProperty() created_at!: string;
 }
 
+@ApiExtraModels(BrandingView)
 export class AccountView {
   @ApiProperty({ example: 'acc_Jx9cVqk2yW0bq0m4Fh7R1g' }) id!: string;
   @ApiProperty() name!: string;
@@ -211,7 +213,7 @@ export class AccountView {
   @ApiProperty({ description: NOTIFY.overdue }) notify_on_overdue!: boolean;
   @ApiProperty({ description: NOTIFY.bounced }) notify_on_bounced!: boolean;
   @ApiProperty({ description: NOTIFY.members }) notify_members!: boolean;
-  @ApiProperty({ type: BrandingView, nullable: true, description: BRANDING_DEFAULT }) branding!: BrandingView | null;
+  @BrandingProperty({ description: BRANDING_DEFAULT }) branding!: BrandingView | null;
   @ApiProperty() created_at!: string;
   @ApiProperty() updated_at!: string;
 }

@@ -1,5 +1,5 @@
 import { applyDecorators } from '@nestjs/common';
-import { ApiProperty, ApiPropertyOptional, type ApiPropertyOptions } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional, getSchemaPath } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsObject, registerDecorator, ValidateNested } from 'class-validator';
 import {
@@ -92,12 +92,21 @@ export class BrandingView implements Branding {
   logo_url!: string | null;
 }
 
-/** An optional branding body field; `null` is a value (see `doc`). Every field of it optional, absent is null. */
-export const OptionalBranding = (doc: ApiPropertyOptions) =>
+/**
+ * An optional branding body field; `null` is a value (`description` says what it means). Every field
+ * of the object is optional, and one left out is null. Documented as a reference or null (the
+ * document's `nullable` idiom would make it an object of no properties); the class carrying it
+ * names the model with `@ApiExtraModels(BrandingRequest)` (swagger reads extra models per class).
+ */
+export const OptionalBranding = ({ description }: { description: string }) =>
   stack(
-    ApiPropertyOptional({ type: BrandingRequest, nullable: true, ...doc }),
+    ApiPropertyOptional({ oneOf: [{ $ref: getSchemaPath(BrandingRequest) }, { type: 'null' }], description }),
     Optional({ nullable: true }),
     IsObject(),
     ValidateNested(),
     Type(() => BrandingRequest),
   );
+
+/** A response's branding: the object, or null; the class carrying it names `@ApiExtraModels(BrandingView)`. */
+export const BrandingProperty = ({ description }: { description: string }) =>
+  stack(ApiProperty({ oneOf: [{ $ref: getSchemaPath(BrandingView) }, { type: 'null' }], description, example: null }));

@@ -1,4 +1,4 @@
-import { ApiProperty, ApiPropertyOptional, PickType } from '@nestjs/swagger';
+import { ApiExtraModels, ApiProperty, ApiPropertyOptional, PickType } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
 import {
   ArrayMaxSize,
@@ -38,7 +38,7 @@ import {
   satisfies,
   TIME_ZONE_FORMAT,
 } from '../validation';
-import { type BrandingRequest, OptionalBranding } from '../accounts/branding.dto';
+import { BrandingRequest, OptionalBranding } from '../accounts/branding.dto';
 
 const INTAKE_BRANDING =
   'the intake’s own branding of its portal page and client e-mails, replacing the account’s default as a whole (a field left out is null); null or absent: the account’s default applies';
@@ -146,6 +146,7 @@ export class ChaseSettingsRequest {
   max_reminders?: number | 'unlimited';
 }
 
+@ApiExtraModels(BrandingRequest)
 export class CreateIntakeRequest extends ChaseSettingsRequest {
   @RequiredText({ example: 'New website' }, { min: 1, max: 200, trim: true })
   project_name!: string;
@@ -308,6 +309,7 @@ export class ClientPatchRequest {
 }
 
 /** PATCH /v1/intakes/:id: every field optional, at least one; null clears the nullable ones. */
+@ApiExtraModels(BrandingRequest)
 export class PatchIntakeRequest extends ChaseSettingsRequest {
   @OptionalText({ example: 'New website (phase 2)' }, { min: 1, max: 200, trim: true })
   project_name?: string;
