@@ -8,7 +8,8 @@ const ACCOUNT_COLUMNS = `id, name, plan, default_language, default_timezone, sen
 const USER_COLUMNS = `id, account_id, email, name, role, password_hash, created_at`;
 
 /** A jsonb parameter: written as JSON text (the driver would write an array as a PostgreSQL array). */
-const jsonOrNull = (value: unknown): string | null => (value === null || value === undefined ? null : JSON.stringify(value));
+const jsonOrNull = (value: unknown): string | null =>
+  value === null || value === undefined ? null : JSON.stringify(value);
 
 @Injectable()
 export class PostgresAccountStore extends AccountStore {

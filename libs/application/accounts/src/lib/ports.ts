@@ -59,7 +59,8 @@ export interface InvitationRecord {
 }
 
 export type AccountPatch = Partial<
-  Pick<AccountRecord, 'name' | 'default_language' | 'default_timezone' | 'sender_name' | 'branding'> & OwnerNotificationSettings
+  Pick<AccountRecord, 'name' | 'default_language' | 'default_timezone' | 'sender_name' | 'branding'> &
+    OwnerNotificationSettings
 >;
 
 export abstract class AccountStore {

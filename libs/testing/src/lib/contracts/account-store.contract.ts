@@ -73,7 +73,9 @@ export function describeAccountStoreContract(name: string, setup: () => Promise<
           other,
         );
         expect((await f.accounts.getAccounts([account.id]))[0]?.branding).toEqual(other);
-        expect((await f.accounts.updateAccount(account.id, { branding: null }, account.updated_at)).branding).toBeNull();
+        expect(
+          (await f.accounts.updateAccount(account.id, { branding: null }, account.updated_at)).branding,
+        ).toBeNull();
         expect((await f.accounts.getAccount(account.id))?.branding).toBeNull();
       });
 
