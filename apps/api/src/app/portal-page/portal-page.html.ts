@@ -45,7 +45,7 @@ function contentSecurityPolicy({ styleSources = [], imageOrigin = null }: Policy
 }
 
 /**
- * The page's only inline code is its stylesheet, allowed by hash (and a branded page's one-rule
+ * The page's only inline code is its stylesheet, allowed by hash (and a branded page's accent
  * style block, by its own hash); the script is a same-origin file and the catalogue a JSON data
  * block (never executed). Images come from the page's origin, data: URLs (previews) and a branded
  * page's logo origin alone. The slug in the address is a credential: no referrer, no framing, no
