@@ -20,6 +20,7 @@ export async function givenOwner(
     default_language: 'en',
     default_timezone: 'Europe/Prague',
     sender_name: null,
+    branding: null,
     ...DEFAULT_NOTIFICATION_SETTINGS,
     storage_bytes_used: 0,
     created_at: now,

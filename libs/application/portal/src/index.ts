@@ -7,3 +7,4 @@ export * from './lib/propose-waiver';
 export * from './lib/set-item-note';
 export * from './lib/set-intake-note';
 export * from './lib/portal-guessing';
+export * from './lib/portal-branding';

@@ -40,7 +40,7 @@ export class AccountController {
   @Access({ via: 'any', role: 'owner', scope: 'admin' })
   @ApiOperation({
     summary:
-      'Change account settings (owner only): name, default language and time zone, sender name, which e-mails about intakes the owner (and with notify_members every member) gets, and whether clients are thanked when an intake completes (send_thank_you). At least one field, else 400 invalid_request.',
+      'Change account settings (owner only): name, default language and time zone, sender name, default branding (display name, accent colour, logo; 422 naming the field when a colour is too light or a logo is not https), which e-mails about intakes the owner (and with notify_members every member) gets, and whether clients are thanked when an intake completes (send_thank_you). At least one field, else 400 invalid_request.',
   })
   @ApiOkResponse({ type: AccountOnly })
   @ApiErrors({ error: 'invalid_request', reason: 'no_fields' })

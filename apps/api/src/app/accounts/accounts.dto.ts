@@ -1,4 +1,4 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiExtraModels, ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 
 import {
   ArrayMaxSize,
@@ -33,6 +33,7 @@ import {
   RequiredText,
   TIME_ZONE_FORMAT,
 } from '../validation';
+import { BrandingProperty, BrandingRequest, BrandingView, OptionalBranding } from './branding.dto';
 
 const NOT_BLANK = /\S/;
 
@@ -47,6 +48,10 @@ const NOTIFY = {
 } as const;
 const SEND_THANK_YOU =
   'thank the client (and the additional recipients) by e-mail, in their language, when a live intake completes (default true); an intake’s own send_thank_you overrides it';
+
+/** What the account's branding is, as the document describes it. */
+const BRANDING_DEFAULT =
+  'the default branding of the portal page and the client’s e-mails, for every intake without its own (an intake’s own replaces it as a whole); null: our plain look. On PATCH the object replaces the stored one, a field left out is null';
 
 export class SignUpRequest {
   @EmailAddress({ example: 'jana@studio.example' })
@@ -126,6 +131,7 @@ export class CreateKeyRequest {
   scopes!: Scope[];
 }
 
+@ApiExtraModels(BrandingRequest)
 export class UpdateAccountRequest {
   @ApiPropertyOptional({ example: 'Studio Nováková', maxLength: 120, pattern: NOT_BLANK_PATTERN })
   @Optional()
@@ -173,6 +179,8 @@ export class UpdateAccountRequest {
 
   @OptionalBoolean({ description: SEND_THANK_YOU })
   send_thank_you?: boolean;
+  @OptionalBranding({ description: BRANDING_DEFAULT })
+  branding?: BrandingRequest | null;
 }
 
 export class AuditQuery extends PageQuery {
@@ -196,6 +204,7 @@ export class UserView {
   @ApiProperty() created_at!: string;
 }
 
+@ApiExtraModels(BrandingView)
 export class AccountView {
   @ApiProperty({ example: 'acc_Jx9cVqk2yW0bq0m4Fh7R1g' }) id!: string;
   @ApiProperty() name!: string;
@@ -209,6 +218,7 @@ export class AccountView {
   @ApiProperty({ description: NOTIFY.bounced }) notify_on_bounced!: boolean;
   @ApiProperty({ description: NOTIFY.members }) notify_members!: boolean;
   @ApiProperty({ description: SEND_THANK_YOU }) send_thank_you!: boolean;
+  @BrandingProperty({ description: BRANDING_DEFAULT }) branding!: BrandingView | null;
   @ApiProperty() created_at!: string;
   @ApiProperty() updated_at!: string;
 }

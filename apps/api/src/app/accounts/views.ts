@@ -37,6 +37,7 @@ export const accountView = (a: AccountRecord): AccountView => ({
   notify_on_bounced: a.notify_on_bounced,
   notify_members: a.notify_members,
   send_thank_you: a.send_thank_you,
+  branding: a.branding,
   created_at: iso(a.created_at),
   updated_at: iso(a.updated_at),
 });

@@ -11,6 +11,7 @@ import {
 } from '@intake/domain-intake';
 import { Constraints, ITEM_TYPES, ItemType, Proposal, StructuredSchema } from '@intake/domain-items';
 import { WEBHOOK_EVENTS, type WebhookEvent } from '@intake/domain-webhooks';
+import { BrandingProperty, BrandingView } from '../accounts/branding.dto';
 
 /*
  * Response bodies of the intakes, items, recipients, clients and templates endpoints, for the
@@ -107,6 +108,7 @@ export class BriefFileView {
   @ApiProperty({ example: '2026-11-02T09:15:00.000Z' }) created_at!: string;
 }
 
+@ApiExtraModels(BrandingView)
 export class IntakeView {
   @ApiProperty({ example: INTAKE_ID }) intake_id!: string;
   @ApiProperty({ example: 'Wedding photos 2027' }) project_name!: string;
@@ -114,8 +116,11 @@ export class IntakeView {
   @ApiProperty({ enum: MODES, example: 'live' }) mode!: Mode;
   @ApiProperty({ example: PORTAL_URL }) portal_url!: string;
   @ApiProperty({ type: ClientView }) client!: ClientView;
-  @ApiProperty({ type: 'object', additionalProperties: true, nullable: true, example: null })
-  branding!: Record<string, unknown> | null;
+  @BrandingProperty({
+    description:
+      'the intake’s own branding as set on create or PATCH; null: the account’s default (GET /v1/account) applies, as it is when the page is viewed or a mail sent',
+  })
+  branding!: BrandingView | null;
   @ApiProperty({ type: String, nullable: true, example: 'fld_3x1Zq0Wm9c2Lk5Np7Rt8Vw', description: 'null: Unfiled' })
   folder_id!: string | null;
   @ApiProperty({ enum: CHASE_SCHEDULES, example: 'default' }) chase_schedule!: ChaseSchedule;

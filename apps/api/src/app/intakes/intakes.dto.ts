@@ -1,4 +1,4 @@
-import { ApiProperty, ApiPropertyOptional, PickType } from '@nestjs/swagger';
+import { ApiExtraModels, ApiProperty, ApiPropertyOptional, PickType } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
 import {
   ArrayMaxSize,
@@ -39,6 +39,10 @@ import {
   satisfies,
   TIME_ZONE_FORMAT,
 } from '../validation';
+import { BrandingRequest, OptionalBranding } from '../accounts/branding.dto';
+
+const INTAKE_BRANDING =
+  'the intake’s own branding of its portal page and client e-mails, replacing the account’s default as a whole (a field left out is null); null or absent: the account’s default applies';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 const NOT_BLANK = /\S/;
@@ -146,6 +150,7 @@ export class ChaseSettingsRequest {
 const SEND_THANK_YOU =
   'thank the client (and the additional recipients not bounced) by e-mail, in their language, when this live intake completes; null follows the account’s send_thank_you (default true); held by quiet hours like a reminder; never for a test intake';
 
+@ApiExtraModels(BrandingRequest)
 export class CreateIntakeRequest extends ChaseSettingsRequest {
   @RequiredText({ example: 'New website' }, { min: 1, max: 200, trim: true })
   project_name!: string;
@@ -158,6 +163,9 @@ export class CreateIntakeRequest extends ChaseSettingsRequest {
 
   @OptionalNested(() => EmailCopyRequest, { type: EmailCopyRequest })
   email_copy?: EmailCopyRequest;
+
+  @OptionalBranding({ description: INTAKE_BRANDING })
+  branding?: BrandingRequest | null;
 
   @ApiPropertyOptional({
     type: String,
@@ -308,6 +316,7 @@ export class ClientPatchRequest {
 }
 
 /** PATCH /v1/intakes/:id: every field optional, at least one; null clears the nullable ones. */
+@ApiExtraModels(BrandingRequest)
 export class PatchIntakeRequest extends ChaseSettingsRequest {
   @OptionalText({ example: 'New website (phase 2)' }, { min: 1, max: 200, trim: true })
   project_name?: string;
@@ -356,6 +365,8 @@ export class PatchIntakeRequest extends ChaseSettingsRequest {
 
   @OptionalNullableBoolean({ description: `${SEND_THANK_YOU}; switching it off withdraws a thank-you still waiting` })
   send_thank_you?: boolean | null;
+  @OptionalBranding({ description: INTAKE_BRANDING })
+  branding?: BrandingRequest | null;
 }
 
 export class AddRecipientRequest extends RecipientRequest {}

@@ -1,10 +1,10 @@
 import { Controller, Get, Param, Res, UseFilters, UseInterceptors } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
-import { ViewPortal } from '@intake/application-portal';
+import { PortalBranding, ViewPortal } from '@intake/application-portal';
 import { DomainError } from '@intake/errors';
 import { Public } from '@intake/http';
-import { PORTAL_PAGE_HEADERS, PORTAL_SCRIPT_HEADERS, PortalPageDocuments } from './portal-page.html';
+import { PORTAL_SCRIPT_HEADERS, PortalPageDocuments } from './portal-page.html';
 import { pageLanguage } from './portal-page.i18n';
 import { PortalPageErrorFilter } from './portal-page.filter';
 import { PortalThrottle } from '../portal/portal-throttle';
@@ -21,6 +21,7 @@ export class PortalPageController {
   constructor(
     private readonly documents: PortalPageDocuments,
     private readonly viewPortal: ViewPortal,
+    private readonly branding: PortalBranding,
   ) {}
 
   @Get('assets/:file')
@@ -33,14 +34,16 @@ export class PortalPageController {
   /**
    * Looking the link up is the client's view (client_last_seen, client.viewed) and gives the
    * language. Guessing links here counts as on the portal API (a throttled client gets the
-   * "unavailable" page with status 429 and Retry-After).
+   * "unavailable" page with status 429 and Retry-After). A branded page's Content-Security-Policy
+   * allows its accent's style block and its logo's origin, and nothing more.
    */
   @Get(':slug')
   @UseFilters(PortalPageErrorFilter)
   @UseInterceptors(PortalThrottle)
   async page(@Param('slug') slug: string, @Res({ passthrough: true }) reply: FastifyReply): Promise<string> {
     const { intake } = await this.viewPortal.execute(slug);
-    void reply.headers(PORTAL_PAGE_HEADERS);
-    return this.documents.page(pageLanguage(intake.client_language));
+    const page = this.documents.page(pageLanguage(intake.client_language), await this.branding.of(intake));
+    void reply.headers(page.headers);
+    return page.html;
   }
 }

@@ -1,6 +1,8 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { RouterModule } from '@nestjs/core';
+import { PortalBranding } from '@intake/application-portal';
 import { AppConfig } from '@intake/config';
+import { useCase } from '@intake/http';
 import { PortalModule } from '../portal/portal.module';
 import { PortalPageController } from './portal-page.controller';
 import { portalPagePrefix, PortalPageDocuments } from './portal-page.html';
@@ -17,7 +19,7 @@ export class PortalPageModule {
       module: PortalPageModule,
       imports: [PortalModule, RouterModule.register([{ path: prefix || '/', module: PortalPageModule }])],
       controllers: [PortalPageController],
-      providers: [{ provide: PortalPageDocuments, useValue: new PortalPageDocuments(prefix) }],
+      providers: [{ provide: PortalPageDocuments, useValue: new PortalPageDocuments(prefix) }, useCase(PortalBranding)],
     };
   }
 }

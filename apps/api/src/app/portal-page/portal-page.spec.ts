@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import { Script } from 'node:vm';
 import { gzipSync } from 'node:zlib';
 import { catalogueProblems, LANGUAGES } from '@intake/domain-messages';
-import { escapeHtml, PortalPageDocuments, portalPagePrefix, scriptJson } from './portal-page.html';
+import { createHash } from 'node:crypto';
+import { escapeHtml, PORTAL_PAGE_HEADERS, PortalPageDocuments, portalPagePrefix, scriptJson } from './portal-page.html';
 import { CATALOGUES, pageLanguage } from './portal-page.i18n';
 import { PORTAL_SCRIPT } from './portal-page.script';
 
@@ -82,7 +83,7 @@ describe('portal page documents', () => {
 
   it('stays small: HTML, CSS, catalogue and script under 58 KB for every language (the budget is 60 KB)', () => {
     for (const language of LANGUAGES) {
-      const total = Buffer.byteLength(documents.page(language)) + Buffer.byteLength(documents.script);
+      const total = Buffer.byteLength(documents.page(language).html) + Buffer.byteLength(documents.script);
       expect([language, total < 58_000]).toEqual([language, true]);
     }
   });
@@ -94,6 +95,77 @@ describe('portal page documents', () => {
         .replace(/<title>.*<\/title>/, '')
         .replace(/<main id="app".*<\/main>/, '')
         .replace(/<script type="application\/json" id="messages">.*?<\/script>/, '');
-    expect(strip(documents.page('cs'))).toBe(strip(documents.page('en')));
+    expect(strip(documents.page('cs').html)).toBe(strip(documents.page('en').html));
+  });
+
+  describe('branded (issue #29)', () => {
+    const branding = {
+      display_name: 'Ateliér <Nova> & "Co"',
+      accent_color: '#0a5c36',
+      logo_url: 'https://cdn.studio.example:8443/brand/logo.svg?v=2&x=1',
+    };
+    const policy = (headers: Readonly<Record<string, string>>) =>
+      (headers['content-security-policy'] ?? '').split('; ');
+    const sha = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
+
+    it('an unbranded page is the plain one, with the strict policy', () => {
+      const plain = documents.page('en', null);
+      expect(plain.headers).toBe(PORTAL_PAGE_HEADERS);
+      expect(plain.html).not.toContain('class="brand"');
+      expect(plain.html.match(/<style>/g)).toHaveLength(1);
+      expect(policy(plain.headers)).toContain("img-src 'self' data:");
+    });
+
+    it('shows the logo and the escaped name, and allows images from the logo’s origin only', () => {
+      const page = documents.page('cs', branding);
+      expect(page.html).toContain(
+        '<header class="brand"><div class="brand-inner"><img class="brand-logo" ' +
+          'src="https://cdn.studio.example:8443/brand/logo.svg?v=2&amp;x=1" alt="">' +
+          '<p class="brand-name">Ateliér &lt;Nova&gt; &amp; &quot;Co&quot;</p></div></header><main id="app"',
+      );
+      expect(policy(page.headers)).toContain("img-src 'self' data: https://cdn.studio.example:8443");
+      expect(page.headers['content-security-policy']).not.toContain('/brand/logo.svg');
+    });
+
+    it('sets the accent in a style block the policy allows by its hash, and nothing else inline', () => {
+      const page = documents.page('en', branding);
+      const blocks = [...page.html.matchAll(/<style>(.*?)<\/style>/gs)].map((m) => m[1] as string);
+      expect(blocks).toHaveLength(2);
+      expect(blocks[1]).toBe(
+        ':root{--brand:#0a5c36}@media (prefers-color-scheme:light){:root{--accent:#0a5c36;--accent-text:#fff}}',
+      );
+      const styleSrc = policy(page.headers).find((d) => d.startsWith('style-src ')) ?? '';
+      expect(styleSrc).toBe(`style-src 'self' ${sha(blocks[0] as string)} ${sha(blocks[1] as string)}`);
+      expect(page.html).not.toMatch(/ style=/);
+      expect(page.headers['content-security-policy']).not.toContain('unsafe');
+    });
+
+    it('holds only what is set: a colour alone adds no heading nor image source; a name alone no image', () => {
+      const colour = documents.page('en', { display_name: null, logo_url: null, accent_color: '#000000' });
+      expect(colour.html).not.toContain('class="brand"');
+      expect(policy(colour.headers)).toContain("img-src 'self' data:");
+      expect(colour.html).toContain('--accent:#000000');
+      const name = documents.page('en', { display_name: 'Nova', logo_url: null, accent_color: null });
+      expect(name.html).toContain('<p class="brand-name">Nova</p>');
+      expect(name.html).not.toContain('<img');
+      expect(name.html.match(/<style>/g)).toHaveLength(1);
+      expect(policy(name.headers)).toContain("img-src 'self' data:");
+      const logo = documents.page('en', {
+        display_name: null,
+        logo_url: 'https://cdn.example/l.png',
+        accent_color: null,
+      });
+      expect(logo.html).toContain('<img class="brand-logo" src="https://cdn.example/l.png" alt="Logo">');
+    });
+
+    it('writes no colour or address that did not pass the domain’s rules', () => {
+      const page = documents.page('en', {
+        display_name: null,
+        accent_color: 'red}body{background:url(https://evil.example/x)',
+        logo_url: 'https://a;b.example/"><script>alert(1)</script>',
+      });
+      expect(page.html).toBe(documents.page('en').html);
+      expect(page.headers).toBe(PORTAL_PAGE_HEADERS);
+    });
   });
 });

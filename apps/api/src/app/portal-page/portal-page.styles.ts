@@ -74,6 +74,10 @@ input:disabled,select:disabled,textarea:disabled{opacity:.75}
 .rows .row{border-bottom:1px dashed var(--line);padding-bottom:.5rem;margin-bottom:.5rem}
 details.extra{margin-top:.75rem;border-top:1px solid var(--line);padding-top:.5rem}
 summary{cursor:pointer;min-height:44px;display:flex;align-items:center;color:var(--accent);font-weight:600}
+.brand{background:var(--card);border-bottom:4px solid var(--brand,var(--accent))}
+.brand-inner{max-width:46rem;margin:0 auto;padding:.75rem 1rem;display:flex;flex-wrap:wrap;align-items:center;gap:.5rem 1rem}
+.brand-logo{display:block;max-height:3rem;max-width:12rem;width:auto;height:auto}
+.brand-name{margin:0;font-size:1.15rem;font-weight:700}
 .visually-hidden{position:absolute!important;width:1px;height:1px;margin:-1px;padding:0;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap;border:0}
 @media (min-width:40rem){main{padding-top:2rem}h1{font-size:2rem}.card{padding:1.25rem 1.5rem}}
 `.trim();

@@ -2,10 +2,14 @@ import { Injectable } from '@nestjs/common';
 import { AccountPatch, AccountRecord, AccountStore, InvitationRecord, UserRecord } from '@intake/application-accounts';
 import { isUniqueViolation, Sql } from '@intake/postgres';
 
-const ACCOUNT_COLUMNS = `id, name, plan, default_language, default_timezone, sender_name,
+const ACCOUNT_COLUMNS = `id, name, plan, default_language, default_timezone, sender_name, branding,
   notify_on_completed, notify_on_stalled, notify_on_overdue, notify_on_bounced, notify_members, send_thank_you,
   storage_bytes_used::float8 AS storage_bytes_used, created_at, updated_at`;
 const USER_COLUMNS = `id, account_id, email, name, role, password_hash, created_at`;
+
+/** A jsonb parameter: written as JSON text (the driver would write an array as a PostgreSQL array). */
+const jsonOrNull = (value: unknown): string | null =>
+  value === null || value === undefined ? null : JSON.stringify(value);
 
 @Injectable()
 export class PostgresAccountStore extends AccountStore {
@@ -16,8 +20,8 @@ export class PostgresAccountStore extends AccountStore {
   async createAccount(a: AccountRecord): Promise<void> {
     await this.sql.query(
       `INSERT INTO accounts (id, name, plan, default_language, default_timezone, sender_name, storage_bytes_used, created_at, updated_at,
-         notify_on_completed, notify_on_stalled, notify_on_overdue, notify_on_bounced, notify_members, send_thank_you)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)`,
+         notify_on_completed, notify_on_stalled, notify_on_overdue, notify_on_bounced, notify_members, send_thank_you, branding)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)`,
       [
         a.id,
         a.name,
@@ -34,6 +38,7 @@ export class PostgresAccountStore extends AccountStore {
         a.notify_on_bounced,
         a.notify_members,
         a.send_thank_you,
+        jsonOrNull(a.branding),
       ],
     );
   }
@@ -47,7 +52,7 @@ export class PostgresAccountStore extends AccountStore {
     const params: unknown[] = [accountId, now];
     for (const [column, value] of Object.entries(patch)) {
       if (value === undefined) continue;
-      params.push(value);
+      params.push(column === 'branding' ? jsonOrNull(value) : value);
       sets.push(`${column} = $${params.length}`);
     }
     const row = await this.sql.one<AccountRecord>(

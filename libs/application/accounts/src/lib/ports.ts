@@ -1,4 +1,4 @@
-import { type Language, type PlanId, type Role, type Scope } from '@intake/domain-accounts';
+import { type Branding, type Language, type PlanId, type Role, type Scope } from '@intake/domain-accounts';
 import { type Mode } from '@intake/domain-kernel';
 
 /**
@@ -39,6 +39,8 @@ export interface AccountRecord extends AccountMailSettings {
   default_language: Language;
   default_timezone: string;
   sender_name: string | null;
+  /** The branding of the account's intakes that have none of their own; null: our plain look. */
+  branding: Branding | null;
   storage_bytes_used: number;
   created_at: Date;
   updated_at: Date;
@@ -67,7 +69,8 @@ export interface InvitationRecord {
 }
 
 export type AccountPatch = Partial<
-  Pick<AccountRecord, 'name' | 'default_language' | 'default_timezone' | 'sender_name'> & AccountMailSettings
+  Pick<AccountRecord, 'name' | 'default_language' | 'default_timezone' | 'sender_name' | 'branding'> &
+    AccountMailSettings
 >;
 
 export abstract class AccountStore {

@@ -154,3 +154,70 @@ describe('client mails: parts', () => {
     expect(html.endsWith('</div></body></html>\n')).toBe(true);
   });
 });
+
+describe('client mails: branding (issue #29)', () => {
+  const branding = {
+    display_name: 'Ateliér Nova',
+    accent_color: '#0a5c36',
+    logo_url: 'https://cdn.studio.example/logo.png?v=2&size=m',
+  };
+
+  it.each(CLIENT_MAILS.map((mail) => [mail.kind, mail] as const))(
+    'the %s mail’s HTML carries the logo, the display name and the accent; its text part is unchanged',
+    (_kind, mail) => {
+      const plain = renderClientMail(mail);
+      const branded = renderClientMail({ ...mail, branding });
+      expect(branded.html).toContain(
+        '<img src="https://cdn.studio.example/logo.png?v=2&amp;size=m" alt="Ateliér Nova" height="48"',
+      );
+      expect(branded.html).toContain('color:#0a5c36;">Ateliér Nova</p>');
+      expect(branded.html).toContain('background-color:#0a5c36;color:#ffffff;');
+      expect(branded.html).not.toContain('#1d4ed8');
+      expect(plain.html).toContain('background-color:#1d4ed8;');
+      expect(plain.html).not.toContain('<img');
+      expect(branded.text).toBe(plain.text);
+      expect(branded.subject).toBe(plain.subject);
+    },
+  );
+
+  it('shows what is set: a colour alone changes the accent and adds no heading; a name alone has no image', () => {
+    const colour = renderClientMail({
+      ...invite,
+      branding: { display_name: null, logo_url: null, accent_color: '#000000' },
+    });
+    expect(colour.html).toContain('background-color:#000000;');
+    expect(colour.html).not.toContain('border-bottom:3px');
+    const name = renderClientMail({
+      ...invite,
+      branding: { display_name: 'Nova', logo_url: null, accent_color: null },
+    });
+    expect(name.html).toContain('border-bottom:3px solid #1d4ed8;');
+    expect(name.html).toContain('>Nova</p>');
+    expect(name.html).not.toContain('<img');
+    expect(renderClientMail({ ...invite, branding: null }).html).toBe(renderClientMail(invite).html);
+  });
+
+  it('escapes a hostile display name and logo address, and never writes a colour or address it does not trust', () => {
+    const mail = renderClientMail({
+      ...invite,
+      branding: {
+        display_name: `${HOSTILE}\r\nBcc: x@evil.example`,
+        accent_color: 'red;background:url(https://evil.example/x)',
+        logo_url: 'https://cdn.example/"><script>alert(1)</script>',
+      },
+    });
+    expect(mail.html).not.toContain('<script>');
+    expect(mail.html).not.toContain('evil.example/x');
+    expect(mail.html).toContain('background-color:#1d4ed8;');
+    expect(mail.html).not.toContain('<img'); // not a plain https address: left out
+    expect(mail.html).toContain(
+      '&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &#39;co&#39; Bcc: x@evil.example</p>',
+    );
+    const logo = renderClientMail({
+      ...invite,
+      branding: { display_name: '"><b>', accent_color: null, logo_url: 'javascript:alert(1)' },
+    });
+    expect(logo.html).not.toContain('javascript:');
+    expect(logo.html).toContain('&quot;&gt;&lt;b&gt;</p>');
+  });
+});

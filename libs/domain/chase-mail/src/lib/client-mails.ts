@@ -93,5 +93,8 @@ export function renderClientMail(mail: ClientMail): RenderedMail {
     },
   ];
   const subject = oneLine(content.subject);
-  return { language, subject, ...renderBodies(language, subject, blocks) };
+  const theme = mail.branding
+    ? { accent: mail.branding.accent_color, display_name: mail.branding.display_name, logo_url: mail.branding.logo_url }
+    : {};
+  return { language, subject, ...renderBodies(language, subject, blocks, theme) };
 }

@@ -39,12 +39,32 @@ const multiLine = (value: string): string =>
 /** Only web addresses become links; anything else is shown as text. */
 const isWebUrl = (url: string): boolean => /^https?:\/\/[^\s"<>]+$/i.test(url);
 
+/**
+ * The look of a client mail's HTML part: the accent of its button and links, and a heading with
+ * the sender's logo and display name (the account's or the intake's branding). Plain text has none.
+ */
+export interface MailTheme {
+  /** `#rrggbb`; anything else falls back to ours. */
+  accent?: string | null;
+  display_name?: string | null;
+  /** An https address; anything else is left out. */
+  logo_url?: string | null;
+}
+
+/** Ours: the accent of a mail without branding. */
+export const DEFAULT_ACCENT = '#1d4ed8';
+
 const FONT = 'font-family:Arial,Helvetica,sans-serif;font-size:16px;line-height:1.5;color:#1f2937;';
 const P = 'margin:0 0 16px 0;';
 const SMALL = 'margin:0 0 8px 0;font-size:13px;color:#6b7280;';
-const BUTTON =
-  'display:inline-block;padding:12px 20px;background-color:#1d4ed8;color:#ffffff;' +
+const button = (accent: string) =>
+  `display:inline-block;padding:12px 20px;background-color:${accent};color:#ffffff;` +
   'text-decoration:none;border-radius:6px;font-weight:bold;';
+
+/** Values written into a style attribute or an address are checked again here, whatever the caller checked. */
+const accentOf = (theme: MailTheme): string =>
+  theme.accent && /^#[0-9A-Fa-f]{6}$/.test(theme.accent) ? theme.accent.toLowerCase() : DEFAULT_ACCENT;
+const isLogoUrl = (url: string): boolean => /^https:\/\/[^\s"'<>\\]+$/i.test(url);
 
 /** Escaped text with its line breaks as <br>. */
 const htmlText = (text: string) => escapeHtml(multiLine(text)).replace(/\n/g, '<br>');
@@ -69,7 +89,7 @@ function blockText(block: Block): string {
   }
 }
 
-function blockHtml(block: Block): string {
+function blockHtml(block: Block, accent: string): string {
   switch (block.type) {
     case 'paragraph':
       return `<p style="${P}">${htmlText(block.text)}</p>`;
@@ -90,9 +110,9 @@ function blockHtml(block: Block): string {
       const url = oneLine(block.url);
       if (!isWebUrl(url)) return `<p style="${P}">${escapeHtml(oneLine(block.label))}: ${escapeHtml(url)}</p>`;
       return (
-        `<p style="margin:24px 0;"><a href="${escapeHtml(url)}" style="${BUTTON}">${escapeHtml(oneLine(block.label))}</a></p>` +
+        `<p style="margin:24px 0;"><a href="${escapeHtml(url)}" style="${button(accent)}">${escapeHtml(oneLine(block.label))}</a></p>` +
         `<p style="${SMALL}">${escapeHtml(oneLine(block.fallback))}<br>` +
-        `<a href="${escapeHtml(url)}" style="color:#1d4ed8;word-break:break-all;">${escapeHtml(url)}</a></p>`
+        `<a href="${escapeHtml(url)}" style="color:${accent};word-break:break-all;">${escapeHtml(url)}</a></p>`
       );
     }
     case 'footer':
@@ -103,12 +123,34 @@ function blockHtml(block: Block): string {
   }
 }
 
-/** The plain-text and HTML bodies of a mail in a language. */
+/**
+ * The heading of a branded mail: the logo (its alt text the display name, shown where images are
+ * blocked) over the display name, on a rule in the accent; nothing when there is neither.
+ */
+function headerHtml(theme: MailTheme, accent: string): string {
+  const name = oneLine(theme.display_name ?? '');
+  const logo = oneLine(theme.logo_url ?? '');
+  const parts = [
+    ...(isLogoUrl(logo)
+      ? [
+          `<img src="${escapeHtml(logo)}" alt="${escapeHtml(name)}" height="48" ` +
+            'style="display:block;height:auto;max-height:48px;max-width:200px;border:0;margin:0 0 8px 0;">',
+        ]
+      : []),
+    ...(name ? [`<p style="margin:0;font-size:20px;font-weight:bold;color:${accent};">${escapeHtml(name)}</p>`] : []),
+  ];
+  if (parts.length === 0) return '';
+  return `<div style="margin:0 0 24px 0;padding:0 0 16px 0;border-bottom:3px solid ${accent};">${parts.join('')}</div>`;
+}
+
+/** The plain-text and HTML bodies of a mail in a language (the theme shapes the HTML only). */
 export function renderBodies(
   language: string,
   subject: string,
   blocks: readonly Block[],
+  theme: MailTheme = {},
 ): { text: string; html: string } {
+  const accent = accentOf(theme);
   const text = blocks.map(blockText).join('\n\n') + '\n';
   const html =
     `<!DOCTYPE html><html lang="${escapeHtml(language)}"><head><meta charset="utf-8">` +
@@ -116,7 +158,8 @@ export function renderBodies(
     `<title>${escapeHtml(subject)}</title></head>` +
     '<body style="margin:0;padding:0;background-color:#f3f4f6;">' +
     `<div style="max-width:560px;margin:0 auto;padding:32px 24px;background-color:#ffffff;${FONT}">` +
-    blocks.map(blockHtml).join('') +
+    headerHtml(theme, accent) +
+    blocks.map((block) => blockHtml(block, accent)).join('') +
     '</div></body></html>\n';
   return { text, html };
 }

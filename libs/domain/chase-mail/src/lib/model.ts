@@ -1,3 +1,4 @@
+import { type Branding } from '@intake/domain-accounts';
 import { type Language } from '@intake/domain-messages';
 
 /** What the mails need to know of the account (its record has more). */
@@ -30,6 +31,11 @@ export interface ClientMailBase {
   email_copy?: EmailCopy | null;
   /** `YYYY-MM-DD`, written out in the client's language. */
   due_date?: string | null;
+  /**
+   * The branding the client sees (the intake's own, else the account's): the HTML part's heading
+   * (logo, display name) and accent; null or absent: our plain look.
+   */
+  branding?: Branding | null;
 }
 
 /** The client mails, by kind; item lists are the items' labels. */

@@ -20,6 +20,7 @@ export function sampleAccount(overrides: Partial<AccountRecord> = {}): AccountRe
     default_language: 'en',
     default_timezone: 'Europe/Prague',
     sender_name: null,
+    branding: null,
     ...DEFAULT_NOTIFICATION_SETTINGS,
     storage_bytes_used: 0,
     created_at: AT,

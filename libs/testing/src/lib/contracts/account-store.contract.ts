@@ -64,6 +64,21 @@ export function describeAccountStoreContract(name: string, setup: () => Promise<
         expect(updated.sender_name).toBeNull();
       });
 
+      it('stores, replaces and clears the branding (issue #29)', async () => {
+        const branding = { display_name: 'Studio', accent_color: '#1d4ed8', logo_url: 'https://cdn.example.com/l.png' };
+        const account = await storedAccount({ branding });
+        expect((await f.accounts.getAccount(account.id))?.branding).toEqual(branding);
+        const other = { display_name: null, accent_color: '#000000', logo_url: null };
+        expect((await f.accounts.updateAccount(account.id, { branding: other }, account.updated_at)).branding).toEqual(
+          other,
+        );
+        expect((await f.accounts.getAccounts([account.id]))[0]?.branding).toEqual(other);
+        expect(
+          (await f.accounts.updateAccount(account.id, { branding: null }, account.updated_at)).branding,
+        ).toBeNull();
+        expect((await f.accounts.getAccount(account.id))?.branding).toBeNull();
+      });
+
       it('stores and changes the notification settings', async () => {
         const account = await storedAccount({ notify_on_overdue: false, notify_members: true });
         expect(await f.accounts.getAccount(account.id)).toMatchObject({

@@ -32,6 +32,7 @@ async function givenIntake(ports: FileStorePorts): Promise<{ accountId: string; 
     default_language: 'en',
     default_timezone: 'Europe/Prague',
     sender_name: null,
+    branding: null,
     ...DEFAULT_NOTIFICATION_SETTINGS,
     storage_bytes_used: 0,
     created_at: T0,

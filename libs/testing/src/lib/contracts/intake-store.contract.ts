@@ -44,7 +44,7 @@ export function describeIntakeStoreContract(name: string, setup: IntakeStoresSet
           { email: 'eva@example.com', name: null, bounced_at: null, temporary_bounces: 1 },
         ],
         email_copy: { subject: 'Podklady', intro: 'Dobrý den' },
-        branding: { color: '#112233', logo: { width: 120 } },
+        branding: { display_name: 'Studio', accent_color: '#112233', logo_url: 'https://cdn.example/l.png' },
         chase_schedule: 'custom',
         chase_interval_minutes: 2880,
         respect_quiet_hours: false,

@@ -47,6 +47,7 @@ async function inMemoryIntakeStores(db = new InMemoryDatabase()): Promise<Intake
         default_language: 'en',
         default_timezone: 'Europe/Prague',
         sender_name: null,
+        branding: null,
         ...DEFAULT_NOTIFICATION_SETTINGS,
         storage_bytes_used: 0,
         created_at: T0,

@@ -20,6 +20,7 @@ import { SearchByField1795003500000 } from './1795003500000-search-by-field';
 import { SearchFilters1795003600000 } from './1795003600000-search-filters';
 import { SearchTotals1795003700000 } from './1795003700000-search-totals';
 import { ClientMails1795004000000 } from './1795004000000-client-mails';
+import { AccountBranding1795004300000 } from './1795004300000-account-branding';
 
 /** Every migration, oldest first. A new migration file is added here as well. */
 export const MIGRATIONS = [
@@ -45,4 +46,5 @@ export const MIGRATIONS = [
   SearchFilters1795003600000,
   SearchTotals1795003700000,
   ClientMails1795004000000,
+  AccountBranding1795004300000,
 ];

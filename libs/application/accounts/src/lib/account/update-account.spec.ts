@@ -49,6 +49,42 @@ describe('UpdateAccount', () => {
     });
   });
 
+  it('sets the default branding normalised, and clears it with null (issue #29)', async () => {
+    const set = await update.execute({
+      principal: given.owner,
+      patch: { branding: { display_name: ' Studio ', accent_color: '#1D4ED8', logo_url: 'https://CDN.example/l.png' } },
+      meta: META,
+    });
+    expect(set.branding).toEqual({
+      display_name: 'Studio',
+      accent_color: '#1d4ed8',
+      logo_url: 'https://cdn.example/l.png',
+    });
+    expect((await context.accounts.getAccount(given.account.id))?.branding).toEqual(set.branding);
+    expect(context.db.auditLog.entries[0]).toMatchObject({ summary: { fields: ['branding'] } });
+    const cleared = await update.execute({ principal: given.owner, patch: { branding: null }, meta: META });
+    expect(cleared.branding).toBeNull();
+  });
+
+  it('refuses a branding the client could not read or that leaks, 422 naming each field, changing nothing', async () => {
+    await expect(
+      update.execute({
+        principal: given.owner,
+        patch: { name: 'Renamed', branding: { accent_color: '#eeeeee', logo_url: 'http://cdn.example/l.png' } },
+        meta: META,
+      }),
+    ).rejects.toMatchObject({
+      code: 'unprocessable',
+      reason: 'validation_failed',
+      details: [
+        { path: 'branding.accent_color', message: expect.stringContaining('4.5:1') },
+        { path: 'branding.logo_url', message: 'must be an absolute https URL' },
+      ],
+    });
+    expect(await context.accounts.getAccount(given.account.id)).toEqual(given.account);
+    expect(context.auditActions()).toEqual([]);
+  });
+
   it('changes only its own account', async () => {
     const other = await givenAccount(context);
     await update.execute({ principal: given.owner, patch: { name: 'Mine' }, meta: META });

@@ -36,6 +36,7 @@ describe('SignUp', () => {
       default_language: 'en',
       default_timezone: 'Europe/Prague',
       sender_name: null,
+      branding: null,
       notify_on_completed: true,
       notify_on_stalled: true,
       notify_on_overdue: true,

@@ -2,6 +2,7 @@ import { type AccountRecord, AccountStore, type UserRecord } from '@intake/appli
 import { type IntakeRecord, type ItemRecord, PortalLinks } from '@intake/application-intakes';
 import { type OutgoingMail } from '@intake/application-mail';
 import { type OutgoingSms } from '@intake/application-sms';
+import { effectiveBranding } from '@intake/domain-accounts';
 import { type ClientMail, fromHeader, fromName, renderClientMail, renderClientSms } from '@intake/domain-chase-mail';
 import { missingItemKeys } from '@intake/domain-intake';
 import { type DueChase } from '../ports/chase-queue.port';
@@ -49,6 +50,7 @@ export class ChaseLetters {
         reply_to: owner?.email ?? null,
         email_copy: intake.email_copy,
         due_date: intake.due_date,
+        branding: effectiveBranding(intake.branding, account.branding),
       }),
     );
     return {

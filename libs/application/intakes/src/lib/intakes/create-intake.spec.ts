@@ -83,6 +83,38 @@ describe('CreateIntake', () => {
     expect(context.auditActions()).toEqual([]);
   });
 
+  it('stores the intake’s own branding normalised; none given is null (the account’s applies) (issue #29)', async () => {
+    const own = await create.execute({
+      principal: given.liveKey,
+      body: body({ branding: { display_name: 'Side', logo_url: 'https://CDN.example/l.png' } }),
+      meta: META,
+    });
+    expect(own.intake.branding).toEqual({
+      display_name: 'Side',
+      accent_color: null,
+      logo_url: 'https://cdn.example/l.png',
+    });
+    expect(storedIntake(context, own.intake.id).intake.branding).toEqual(own.intake.branding);
+    const none = await create.execute({ principal: given.liveKey, body: body({ branding: null }), meta: META });
+    expect(none.intake.branding).toBeNull();
+  });
+
+  it('refuses a branding among every other broken rule, writing nothing', async () => {
+    const error = await create
+      .execute({
+        principal: given.liveKey,
+        body: body({ template: 'missing', branding: { accent_color: '#cccccc', display_name: 'a\nb' } }),
+        meta: META,
+      })
+      .catch((e: unknown) => e);
+    expect((error as DomainError).details?.map((d) => d.path)).toEqual([
+      'template',
+      'branding.display_name',
+      'branding.accent_color',
+    ]);
+    expect(context.db.intakes.rows).toEqual([]);
+  });
+
   it('audits intake.created with its status, item count and mode, and sends no webhook (intake.sent is none)', async () => {
     const { intake } = await create.execute({ principal: given.testKey, body: body(), meta: META });
     expect(context.db.auditLog.entries).toEqual([

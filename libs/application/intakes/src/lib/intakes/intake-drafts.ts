@@ -1,5 +1,13 @@
 import { type AccountRecord, AccountStore } from '@intake/application-accounts';
-import { accessOf, DEFAULT_TIMEZONE, type Plan, planOf, type Principal } from '@intake/domain-accounts';
+import {
+  accessOf,
+  type BrandingInput,
+  DEFAULT_TIMEZONE,
+  parseBranding,
+  type Plan,
+  planOf,
+  type Principal,
+} from '@intake/domain-accounts';
 import {
   type ChaseSettingsInput,
   DEFAULT_CHASE_SETTINGS,
@@ -31,6 +39,8 @@ export interface CreateIntakeInput extends ChaseSettingsInput {
     also_notify?: Array<{ email: string; name?: string }>;
   };
   email_copy?: { subject?: string; intro?: string };
+  /** The intake's own branding; absent or null: the account's default. */
+  branding?: BrandingInput | null;
   client_brief?: string | null;
   items: unknown[];
   template?: string;
@@ -98,6 +108,9 @@ export class IntakeDrafts {
     if (retention.mode === 'on_delivery' && retention.days !== undefined) {
       details.push({ path: 'retention.days', message: 'is only accepted with mode days' });
     }
+    const branding =
+      command.branding == null ? { branding: null, details: undefined } : parseBranding(command.branding, 'branding');
+    details.push(...(branding.details ?? []));
     if (details.length > 0) throw validationFailed(details);
 
     if (command.folder_id !== undefined && !(await this.folders.get(principal.accountId, command.folder_id))) {
@@ -131,7 +144,7 @@ export class IntakeDrafts {
         bounced_at: null,
       })),
       email_copy: command.email_copy ?? null,
-      branding: null,
+      branding: branding.branding ?? null,
       folder_id: command.folder_id ?? null,
       ...(chase.settings ?? DEFAULT_CHASE_SETTINGS),
       send_thank_you: command.send_thank_you ?? null,

@@ -38,6 +38,37 @@ describe('UpdateIntake', () => {
   const chaseStatuses = (intakeId: string) =>
     storedIntake(context, intakeId).chases.map((c) => `${c.kind}:${c.status}`);
 
+  it('sets the intake’s own branding normalised, keeps it when left out, and null hands back to the account’s (issue #29)', async () => {
+    const { intake } = await givenIntake(context, given);
+    const set = await patchOf(intake.id, { branding: { display_name: ' Side ', accent_color: '#0A5C36' } });
+    expect(set.intake.branding).toEqual({ display_name: 'Side', accent_color: '#0a5c36', logo_url: null });
+    expect(context.auditActions()).toContain('intake.updated');
+    const kept = await patchOf(intake.id, { owner_note: 'x' });
+    expect(kept.intake.branding).toEqual(set.intake.branding);
+    const cleared = await patchOf(intake.id, { branding: null });
+    expect(cleared.intake.branding).toBeNull();
+  });
+
+  it('refuses a branding with a light colour or a plain-http logo, 422 naming the fields, changing nothing', async () => {
+    const { intake } = await givenIntake(context, given);
+    await expect(
+      patchOf(intake.id, {
+        project_name: 'New',
+        branding: { accent_color: '#ffff00', logo_url: 'http://x.example/l.png' },
+      }),
+    ).rejects.toMatchObject({
+      code: 'unprocessable',
+      details: [
+        { path: 'branding.accent_color', message: expect.stringContaining('4.5:1') },
+        { path: 'branding.logo_url', message: 'must be an absolute https URL' },
+      ],
+    });
+    expect(storedIntake(context, intake.id).intake).toMatchObject({
+      project_name: intake.project_name,
+      branding: null,
+    });
+  });
+
   it('changes the given fields only, trimmed, and audits their names', async () => {
     const { intake } = await givenIntake(context, given, { owner_note: 'keep', client_phone: '+420601234567' });
     const changed = await patchOf(intake.id, {

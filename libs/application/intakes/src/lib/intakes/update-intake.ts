@@ -1,4 +1,4 @@
-import { type Principal } from '@intake/domain-accounts';
+import { type Branding, type BrandingInput, parseBranding, type Principal } from '@intake/domain-accounts';
 import {
   afterMaxRemindersChange,
   type ChaseSettingsInput,
@@ -25,6 +25,8 @@ export interface IntakePatch extends ChaseSettingsInput {
   folder_id?: string | null;
   /** null follows the account's `send_thank_you` again. */
   send_thank_you?: boolean | null;
+  /** The intake's own branding (replacing the stored one as a whole); null: the account's default. */
+  branding?: BrandingInput | null;
   client?: { name?: string; phone?: string | null; language?: IntakeRecord['client_language']; timezone?: string };
 }
 
@@ -79,6 +81,7 @@ export class UpdateIntake {
         details: [{ path: 'folder_id', message: 'is not a folder of this account' }],
       });
     }
+    const branding = brandingOf(patch);
     const replans = REPLANNING.some((f) => patch[f] !== undefined) || patch.client?.timezone !== undefined;
     let resume = false;
     return this.writer.change({ by: 'owner', principal, intakeId }, meta, {
@@ -91,7 +94,12 @@ export class UpdateIntake {
         const maxReminders = chase.settings.max_reminders ?? 'unlimited';
         const stalled = afterMaxRemindersChange(intake.stalled_at, sent, maxReminders);
         resume = stalled.resume;
-        const next = { ...intake, ...chase.settings, stalled_at: stalled.stalled_at, ...patched(intake, patch) };
+        const next = {
+          ...intake,
+          ...chase.settings,
+          stalled_at: stalled.stalled_at,
+          ...patched(intake, patch, branding),
+        };
         const state = intakeState(next, items);
         // Lowering max_reminders to the reminders already sent stalls a chased intake at once.
         if (replans && reachedMaxReminders(sent, maxReminders)) return { ...stall(state, now), record: next };
@@ -105,8 +113,20 @@ export class UpdateIntake {
   }
 }
 
+/** The patch's branding checked (422 naming the field) and normalised; undefined when left out. */
+function brandingOf(patch: IntakePatch): Branding | null | undefined {
+  if (patch.branding === undefined || patch.branding === null) return patch.branding;
+  const parsed = parseBranding(patch.branding, 'branding');
+  if (parsed.details) throw validationFailed(parsed.details);
+  return parsed.branding;
+}
+
 /** The plain fields of the patch over the intake's (a field left out keeps its value). */
-function patched(intake: IntakeRecord, patch: IntakePatch): Partial<IntakeRecord> {
+function patched(
+  intake: IntakeRecord,
+  patch: IntakePatch,
+  branding: Branding | null | undefined,
+): Partial<IntakeRecord> {
   const keep = <T>(value: T | undefined, current: T): T => (value === undefined ? current : value);
   return {
     project_name: patch.project_name?.trim() ?? intake.project_name,
@@ -115,6 +135,7 @@ function patched(intake: IntakeRecord, patch: IntakePatch): Partial<IntakeRecord
     due_date: keep(patch.due_date, intake.due_date),
     folder_id: keep(patch.folder_id, intake.folder_id),
     send_thank_you: keep(patch.send_thank_you, intake.send_thank_you),
+    branding: keep(branding, intake.branding),
     client_name: patch.client?.name?.trim() ?? intake.client_name,
     client_phone: keep(patch.client?.phone, intake.client_phone),
     client_language: patch.client?.language ?? intake.client_language,

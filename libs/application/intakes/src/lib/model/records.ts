@@ -1,4 +1,4 @@
-import { type Language } from '@intake/domain-accounts';
+import { type Branding, type Language } from '@intake/domain-accounts';
 import { type Mode } from '@intake/domain-kernel';
 import { type ChaseSchedule, type IntakeStatus, type ItemStatus, type Waiver } from '@intake/domain-intake';
 import { type Constraints, type ItemType, type Proposal, type StructuredSchema } from '@intake/domain-items';
@@ -31,7 +31,8 @@ export interface IntakeRecord {
   client_temporary_bounces: number;
   also_notify: Recipient[];
   email_copy: { subject?: string; intro?: string } | null;
-  branding: Record<string, unknown> | null;
+  /** The intake's own branding, replacing the account's default as a whole; null: the account's. */
+  branding: Branding | null;
   folder_id: string | null;
   chase_schedule: ChaseSchedule;
   chase_interval_minutes: number | null;
