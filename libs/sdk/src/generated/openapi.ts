@@ -257,7 +257,7 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        /** Change account settings (owner only): name, default language and time zone, sender name, which e-mails about intakes the owner (and with notify_members every member) gets, and whether clients are thanked when an intake completes (send_thank_you). At least one field, else 400 invalid_request. */
+        /** Change account settings (owner only): name, default language and time zone, sender name, default branding (display name, accent colour, logo; 422 naming the field when a colour is too light or a logo is not https), which e-mails about intakes the owner (and with notify_members every member) gets, and whether clients are thanked when an intake completes (send_thank_you). At least one field, else 400 invalid_request. */
         patch: operations["Account_update"];
         trace?: never;
     };
@@ -1268,6 +1268,23 @@ export interface components {
             role: "owner" | "member";
             created_at: string;
         };
+        BrandingView: {
+            /**
+             * @description the name the client sees on the portal page and heading the e-mails (one line, no control characters); null: none
+             * @example Studio Nováková
+             */
+            display_name: string | null;
+            /**
+             * @description buttons, links and the heading band: #RRGGBB (stored in lower case) with a contrast of at least 4.5:1 against white, as WCAG AA asks for normal text (white text sits on it, and it is text on white); null: ours
+             * @example #1d4ed8
+             */
+            accent_color: string | null;
+            /**
+             * @description an absolute https URL (no user name or password, a domain name or IPv4 host, at most 2048 characters) the client’s browser and mail program load the logo from; the portal page’s Content-Security-Policy allows images from its origin; null: none
+             * @example https://cdn.studio.example/logo.png
+             */
+            logo_url: string | null;
+        };
         AccountView: {
             /** @example acc_Jx9cVqk2yW0bq0m4Fh7R1g */
             id: string;
@@ -1291,6 +1308,11 @@ export interface components {
             notify_members: boolean;
             /** @description thank the client (and the additional recipients) by e-mail, in their language, when a live intake completes (default true); an intake’s own send_thank_you overrides it */
             send_thank_you: boolean;
+            /**
+             * @description the default branding of the portal page and the client’s e-mails, for every intake without its own (an intake’s own replaces it as a whole); null: our plain look. On PATCH the object replaces the stored one, a field left out is null
+             * @example null
+             */
+            branding: components["schemas"]["BrandingView"] | null;
             created_at: string;
             updated_at: string;
         };
@@ -1431,6 +1453,24 @@ export interface components {
             /** @description the current tier */
             plan: components["schemas"]["PlanView"];
         };
+        BrandingRequest: {
+            /**
+             * @description the name the client sees on the portal page and heading the e-mails (one line, no control characters); null: none
+             * @example Studio Nováková
+             */
+            display_name?: string | null;
+            /**
+             * @description buttons, links and the heading band: #RRGGBB (stored in lower case) with a contrast of at least 4.5:1 against white, as WCAG AA asks for normal text (white text sits on it, and it is text on white); null: ours
+             * @example #1d4ed8
+             */
+            accent_color?: string | null;
+            /**
+             * Format: uri
+             * @description an absolute https URL (no user name or password, a domain name or IPv4 host, at most 2048 characters) the client’s browser and mail program load the logo from; the portal page’s Content-Security-Policy allows images from its origin; null: none
+             * @example https://cdn.studio.example/logo.png
+             */
+            logo_url?: string | null;
+        };
         UpdateAccountRequest: {
             /** @example Studio Nováková */
             name?: string;
@@ -1458,6 +1498,8 @@ export interface components {
             notify_members?: boolean;
             /** @description thank the client (and the additional recipients) by e-mail, in their language, when a live intake completes (default true); an intake’s own send_thank_you overrides it */
             send_thank_you?: boolean;
+            /** @description the default branding of the portal page and the client’s e-mails, for every intake without its own (an intake’s own replaces it as a whole); null: our plain look. On PATCH the object replaces the stored one, a field left out is null */
+            branding?: components["schemas"]["BrandingRequest"] | null;
         };
         AccountOnly: {
             account: components["schemas"]["AccountView"];
@@ -1633,6 +1675,8 @@ export interface components {
             project_name: string;
             client: components["schemas"]["ClientRequest"];
             email_copy?: components["schemas"]["EmailCopyRequest"];
+            /** @description the intake’s own branding of its portal page and client e-mails, replacing the account’s default as a whole (a field left out is null); null or absent: the account’s default applies */
+            branding?: components["schemas"]["BrandingRequest"] | null;
             /** @description trimmed; empty is stored as null */
             client_brief?: string | null;
             /**
@@ -1875,10 +1919,11 @@ export interface components {
             /** @example https://portal.example/p/Xk3mP9qL2wR7tY5vB8nC1d */
             portal_url: string;
             client: components["schemas"]["ClientView"];
-            /** @example null */
-            branding: {
-                [key: string]: unknown;
-            } | null;
+            /**
+             * @description the intake’s own branding as set on create or PATCH; null: the account’s default (GET /v1/account) applies, as it is when the page is viewed or a mail sent
+             * @example null
+             */
+            branding: components["schemas"]["BrandingView"] | null;
             /**
              * @description null: Unfiled
              * @example fld_3x1Zq0Wm9c2Lk5Np7Rt8Vw
@@ -2181,6 +2226,8 @@ export interface components {
             folder_id?: string | null;
             /** @description thank the client (and the additional recipients not bounced) by e-mail, in their language, when this live intake completes; null follows the account’s send_thank_you (default true); held by quiet hours like a reminder; never for a test intake; switching it off withdraws a thank-you still waiting */
             send_thank_you?: boolean | null;
+            /** @description the intake’s own branding of its portal page and client e-mails, replacing the account’s default as a whole (a field left out is null); null or absent: the account’s default applies */
+            branding?: components["schemas"]["BrandingRequest"] | null;
         };
         IntakeResponse: {
             intake: components["schemas"]["IntakeView"];
