@@ -36,7 +36,7 @@ function client(api: ReturnType<typeof fakeApi>, options: Partial<IntakeClientOp
   let keys = 0;
   const sdk = createIntakeClient({
     baseUrl: 'https://intake.example.com/',
-    apiKey: 'sk_test_abc',
+    apiKey: 'svc_test_abc',
     fetch: api.fetch,
     sleep: async (milliseconds) => void sleeps.push(milliseconds),
     random: () => 0.5,
@@ -59,7 +59,7 @@ describe('the typed client', () => {
     const status = await sdk.GET('/v1/intakes/{id}/status', { params: { path: { id: 'in_1' } } });
     expect(status).toEqual({ status: 'sent', items: [] });
     expect(api.seen[0]?.url).toBe('https://intake.example.com/v1/intakes/in_1/status');
-    expect(api.seen[0]?.headers.get('authorization')).toBe('Bearer sk_test_abc');
+    expect(api.seen[0]?.headers.get('authorization')).toBe('Bearer svc_test_abc');
     expect(api.seen[0]?.headers.get('idempotency-key')).toBeNull();
   });
 

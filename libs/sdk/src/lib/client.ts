@@ -17,7 +17,7 @@ import { isRepeatable, nextDelay, RETRY_DEFAULTS, type Failure, type RetryOption
 export interface IntakeClientOptions {
   /** The deployment's address, e.g. `https://intake.example.com` (no trailing `/v1`). */
   baseUrl: string;
-  /** An API key (`sk_live_…` or `sk_test_…`), sent as `Authorization: Bearer`. */
+  /** An API key (`svc_live_…` or `svc_test_…`), sent as `Authorization: Bearer`. */
   apiKey: string;
   retry?: RetryOptions;
   /** Another fetch (tests, proxies); the global one by default. */
