@@ -15,6 +15,10 @@ type Document = {
   };
 };
 
+/** An operation's summary is one line; its description says the rest (at least this long). */
+const MAX_SUMMARY = 120;
+const MIN_DESCRIPTION = 40;
+
 /** Fastify's `/v1/intakes/:id` is OpenAPI's `/v1/intakes/{id}`. */
 const toOpenApiPath = (url: string) => url.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
 
@@ -96,6 +100,27 @@ describe('GET /v1/openapi.json', () => {
     expect(keys['security']).toEqual([{ session: [] }]);
     const current = document.paths['/v1/keys/current']?.['delete'] as unknown as Record<string, unknown>;
     expect(current['security']).toEqual([{ api_key: [] }]);
+  });
+
+  it('gives every operation a one-line summary and a description a model can choose the right call by', () => {
+    // An agent picks operations by these (GET /llms.txt sends it here): what it does, when to use
+    // it rather than its neighbour, its side effects (e-mails, webhooks), idempotency and costs.
+    const problems = Object.entries(document.paths).flatMap(([path, item]) =>
+      Object.entries(item).flatMap(([method, operation]) => {
+        const { summary, description } = operation as { summary?: unknown; description?: unknown };
+        const name = `${method.toUpperCase()} ${path}`;
+        const found: string[] = [];
+        if (typeof summary !== 'string' || summary.trim() === '') found.push(`${name}: no summary`);
+        else if (summary.includes('\n') || summary.length > MAX_SUMMARY) {
+          found.push(`${name}: summary longer than one line of ${MAX_SUMMARY} characters`);
+        }
+        if (typeof description !== 'string' || description.trim().length < MIN_DESCRIPTION) {
+          found.push(`${name}: no description of at least ${MIN_DESCRIPTION} characters`);
+        } else if (description.trim() === summary) found.push(`${name}: description repeats the summary`);
+        return found;
+      }),
+    );
+    expect(problems).toEqual([]);
   });
 
   it('has the error envelope schema and uses it as every operation’s default response', () => {

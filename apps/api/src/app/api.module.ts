@@ -21,6 +21,7 @@ import { SmsModule } from '@intake/sms';
 import { StorageFsModule } from '@intake/storage-fs';
 import { UploadsModule } from '@intake/uploads';
 import { AccountsModule } from './accounts/accounts.module';
+import { AgentGuideModule } from './agent-guide/agent-guide.module';
 import { ChasingModule } from './chasing/chasing.module';
 import { FilesModule } from './files/files.module';
 import { IntakesModule } from './intakes/intakes.module';
@@ -73,6 +74,7 @@ export class ApiModule {
         MailEventsModule,
         WebhooksModule,
         ResultsModule,
+        AgentGuideModule,
         PortalPageModule.forRoot(config),
         ...(config.testClock ? [TestClockModule] : []),
       ],

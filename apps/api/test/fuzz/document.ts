@@ -92,6 +92,8 @@ export interface Operation {
   bodyRequired: boolean;
   /** Response schema per declared status (`undefined`: the status declares no content). */
   responses: Map<number, Schema | undefined>;
+  /** Success statuses that answer text (GET /llms.txt: text/markdown), with the declared media type. */
+  textResponses: Map<number, string>;
   errors: DocumentedError[];
   access: Access;
 }
@@ -106,9 +108,12 @@ export function operationsOf(document: OpenApiDocument): Operation[] {
       const raw = item[method];
       if (!raw) continue;
       const responses = new Map<number, Schema | undefined>();
+      const textResponses = new Map<number, string>();
       for (const [status, response] of Object.entries(raw.responses)) {
         if (!/^\d{3}$/.test(status)) continue;
         responses.set(Number(status), response.content?.['application/json']?.schema);
+        const text = Object.keys(response.content ?? {}).find((type) => type.startsWith('text/'));
+        if (text) textResponses.set(Number(status), text);
       }
       const body: Record<string, Schema> = {};
       for (const [type, media] of Object.entries(raw.requestBody?.content ?? {})) body[type] = media.schema ?? {};
@@ -121,6 +126,7 @@ export function operationsOf(document: OpenApiDocument): Operation[] {
         body,
         bodyRequired: raw.requestBody?.required ?? false,
         responses,
+        textResponses,
         errors: raw['x-errors'] ?? [],
         access: raw['x-access'] ?? { public: true },
       });

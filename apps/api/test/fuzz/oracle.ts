@@ -146,6 +146,12 @@ export class Oracle {
         );
       }
     }
+    const text = operation.textResponses.get(status);
+    if (text && status < 400) {
+      if (!contentType.startsWith(text))
+        problems.push(`answered ${status} as "${contentType}", not the declared ${text}`);
+      if (answer.body.length === 0) problems.push(`answered ${status} without the ${text} body the document declares`);
+    }
     if (status === 204 && answer.body.length > 0) problems.push('answered 204 with a body');
     if (sentValid) problems.push(...this.checkAccepted(operation, status, body));
     return problems;

@@ -150,7 +150,8 @@ export async function fuzzOperation(
     if (process.env['FUZZ_DEBUG'])
       process.stdout.write(`${sent.method} ${sent.url.slice(0, 120)} ${plan.label}: ${response.statusCode}\n`);
     run.statuses[response.statusCode] = (run.statuses[response.statusCode] ?? 0) + 1;
-    if (response.statusCode < 300 && response.body.length > 0 && !operation.responses.get(response.statusCode)) {
+    const declared = operation.responses.get(response.statusCode) ?? operation.textResponses.get(response.statusCode);
+    if (response.statusCode < 300 && response.body.length > 0 && !declared) {
       run.bodiesWithoutSchema.add(response.statusCode);
     }
     const sentValid = plan.valid && oracle.validRequest(operation, json);

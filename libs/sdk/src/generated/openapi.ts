@@ -11,7 +11,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Liveness: 200 while the process runs. */
+        /**
+         * Liveness: 200 while the process runs.
+         * @description For load balancers and orchestrators: answers {status: ok} without touching any dependency. Whether the service can do work is GET /readyz. Public, not counted against any request limit.
+         */
         get: operations["Probes_health"];
         put?: never;
         post?: never;
@@ -28,7 +31,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Readiness: 200 only when every dependency answers; 503 names the failing ones, or says the instance is shutting down (SIGTERM). */
+        /**
+         * Readiness: 200 only when every dependency answers.
+         * @description Checks every dependency of the process (for the api: the database, Redis, object storage and the mail transport); 503 dependency_unavailable names the failing ones, 503 shutting_down when the instance received SIGTERM (send work elsewhere), both with Retry-After. Public, not counted against any request limit.
+         */
         get: operations["Probes_ready"];
         put?: never;
         post?: never;
@@ -45,7 +51,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** This OpenAPI 3.1 description of the API. */
+        /**
+         * This OpenAPI 3.1 description of the API.
+         * @description Every operation with a summary, a description, its parameters and bodies, its access rule (x-access, x-required-scope) and the errors it can answer (x-errors); the server URL is the service’s public address. Generate clients from it (the @intake/sdk package is). Public, not counted against any request limit.
+         */
         get: operations["Meta_document"];
         put?: never;
         post?: never;
@@ -64,7 +73,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Create an account and its owner (plan free). 403 reason signup_disabled when SIGNUP=disabled. */
+        /**
+         * Create an account and its owner (plan Free).
+         * @description For people signing up in the dashboard, not for agents: an agent works with an API key a person created. Creates the account on the Free plan and its owner user; it does not sign in (call POST /v1/auth/login next). 409 reason email_taken when the address already has an account; 403 reason signup_disabled when the service runs with SIGNUP=disabled. Public: no credentials, not counted against any request limit. Audited.
+         */
         post: operations["Auth_signUp"];
         delete?: never;
         options?: never;
@@ -81,7 +93,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Sign in: sets the sid (HttpOnly) and csrf_token cookies. 401 on wrong credentials. 429 reason login_throttled, with Retry-After, after repeated failures for this e-mail address from this client address (5, then waits from 1 minute doubling up to an hour) or from this client address (50, across e-mail addresses); failures from other addresses never stop this one. Decided before the password is checked, alike for unknown addresses. */
+        /**
+         * Sign in to the dashboard: sets the session and CSRF cookies.
+         * @description Dashboard sign-in with e-mail and password: sets the sid (HttpOnly) and csrf_token cookies; a cookie-authenticated change must then send X-CSRF-Token equal to csrf_token. API clients and agents use an API key instead. 401 on wrong credentials. 429 reason login_throttled, with Retry-After, after repeated failures for this e-mail address from this client address (5, then waits from 1 minute doubling up to an hour) or from this client address (50, across e-mail addresses); failures from other addresses never stop this one. Decided before the password is checked, alike for unknown addresses.
+         */
         post: operations["Auth_logIn"];
         delete?: never;
         options?: never;
@@ -98,7 +113,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Sign out: revokes the session and clears the cookies. */
+        /**
+         * Sign out: revoke the session and clear its cookies.
+         * @description Ends the dashboard session making the request (other sessions of the same user stay) and clears the sid and csrf_token cookies. Sessions only; an API key is revoked with DELETE /v1/keys/current instead. Audited.
+         */
         post: operations["Auth_logOut"];
         delete?: never;
         options?: never;
@@ -113,7 +131,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The signed-in user, their account and role. */
+        /**
+         * The signed-in user, their account and role.
+         * @description Who the dashboard session belongs to: the user, the account (settings, plan) and the role (owner or member), which decides the owner-only operations. Sessions only; with an API key use GET /v1/account. Read-only.
+         */
         get: operations["Auth_me"];
         put?: never;
         post?: never;
@@ -132,7 +153,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Create a member from an invitation link. 400 reason invitation_invalid for an unknown, used or expired token; after 10 of those from one client address, 429 reason invitation_throttled with Retry-After (from 1 minute, doubling up to an hour). */
+        /**
+         * Join an account as a member from an invitation link.
+         * @description Creates the member user from the token of an invitation e-mail (POST /v1/team/invitations) and its password; sign in with POST /v1/auth/login afterwards. 400 reason invitation_invalid for an unknown, used or expired token; after 10 of those from one client address, 429 reason invitation_throttled with Retry-After (from 1 minute, doubling up to an hour). 409 email_taken when the address has an account meanwhile. Public. Audited.
+         */
         post: operations["Auth_acceptInvitation"];
         delete?: never;
         options?: never;
@@ -149,7 +173,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Invite a team member by e-mail (owner only). 409 reason email_taken if the address has an account. */
+        /**
+         * Invite a team member by e-mail (owner only).
+         * @description E-mails the address an invitation link to join the account as a member (email_sent says whether it went out); the invitee accepts with POST /v1/auth/accept-invitation. The account owner’s session only. 409 reason email_taken if the address already has an account. Audited.
+         */
         post: operations["Team_invite"];
         delete?: never;
         options?: never;
@@ -164,7 +191,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The account’s users, owner first. */
+        /**
+         * The account’s users, owner first.
+         * @description Every user of the account with their role (owner or member). Dashboard sessions only; API keys are not users and are listed by GET /v1/keys. Read-only.
+         */
         get: operations["Team_members"];
         put?: never;
         post?: never;
@@ -184,7 +214,10 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Remove a member (owner only); their sessions end. The owner cannot be removed (400 reason cannot_remove_owner). */
+        /**
+         * Remove a team member (owner only).
+         * @description Deletes the member’s user: their sessions end at once. The account owner’s session only; the owner cannot be removed (400 reason cannot_remove_owner); 404 for a user of another account. Audited.
+         */
         delete: operations["Team_remove"];
         options?: never;
         head?: never;
@@ -198,10 +231,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The account’s API keys, newest first (never the keys themselves). */
+        /**
+         * The account’s API keys, newest first (never the keys themselves).
+         * @description Name, mode, scopes, prefix and last four characters, creation, last use and revocation time of each key, for auditing and revoking; the secret part is never shown again after creation. Dashboard sessions only. Read-only.
+         */
         get: operations["Keys_list"];
         put?: never;
-        /** Create an API key. The full key is in this response only; the service keeps a hash. Only the owner may give a key scope admin or secrets:read (403 owner_only). */
+        /**
+         * Create an API key (shown once).
+         * @description Creates a key of a mode (live sends real e-mail and SMS to clients, test never contacts anyone) with scopes (admin, intakes:read, intakes:write, secrets:read; admin includes all). The full key (svc_live_… or svc_test_…) is in this response only; the service keeps a hash, so store it now. Dashboard sessions only: a key cannot create keys. Only the owner may give a key scope admin or secrets:read (403 owner_only). Audited.
+         */
         post: operations["Keys_create"];
         delete?: never;
         options?: never;
@@ -219,7 +258,10 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Revoke the API key making this request. */
+        /**
+         * Revoke the API key making this request.
+         * @description The only key operation an API key can call: use it when a key is leaked or no longer needed. The key stops working at once, on every instance (later requests with it get 401). 204 with no body. Audited.
+         */
         delete: operations["Keys_revokeCurrent"];
         options?: never;
         head?: never;
@@ -236,7 +278,10 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Revoke an API key. 400 invalid_request (reason key_already_revoked) if it already is; 404 if unknown; a member may revoke only keys they created (403 owner_only). */
+        /**
+         * Revoke an API key by id.
+         * @description Stops the key at once, on every instance; it stays listed as revoked. Dashboard sessions only (an API key revokes itself with DELETE /v1/keys/current). 400 invalid_request reason key_already_revoked if it already is; 404 if unknown; a member may revoke only keys they created (403 owner_only). Audited.
+         */
         delete: operations["Keys_revoke"];
         options?: never;
         head?: never;
@@ -250,14 +295,20 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The account’s settings and its current plan (tier, limits, features, quotas). */
+        /**
+         * The account’s settings and its current plan.
+         * @description Account name, default language and time zone, sender name, default branding, notification and thank-you settings, and the plan with its tier, hourly request limit, recommended polling interval, features (revisions, sms) and quotas. Read it to know what the account may do before calling a plan-gated operation; current consumption is GET /v1/usage. Any key or session. Read-only.
+         */
         get: operations["Account_get"];
         put?: never;
         post?: never;
         delete?: never;
         options?: never;
         head?: never;
-        /** Change account settings (owner only): name, default language and time zone, sender name, default branding (display name, accent colour, logo; 422 naming the field when a colour is too light or a logo is not https), which e-mails about intakes the owner (and with notify_members every member) gets, and whether clients are thanked when an intake completes (send_thank_you). At least one field, else 400 invalid_request. */
+        /**
+         * Change the account’s settings (owner only).
+         * @description Name, default language and time zone, sender name, default branding (display name, accent colour, logo; 422 naming the field when a colour is too light or a logo is not https), which e-mails about intakes the owner (and with notify_members every member) gets, and whether clients are thanked when an intake completes (send_thank_you). Affects later e-mails of every intake that does not set its own. At least one field, else 400 invalid_request reason no_fields. The owner’s session or a key with scope admin. Audited.
+         */
         patch: operations["Account_update"];
         trace?: never;
     };
@@ -268,7 +319,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Usage in the current period (UTC month) against the plan’s quotas. */
+        /**
+         * Usage in the current period (UTC month) against the plan’s quotas.
+         * @description Intakes created, storage bytes held and SMS messages sent this month, each with the plan’s limit: check it before creating intakes or uploading in bulk, since a used-up quota is 402 quota_exceeded. Not the hourly request limit: every answer reports that in X-RateLimit-Limit, X-RateLimit-Remaining and X-RateLimit-Reset. Any key or session. Read-only.
+         */
         get: operations["Account_usage"];
         put?: never;
         post?: never;
@@ -285,7 +339,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The audit log, newest first; filter by action, actor (usr_… or key_…) and target id. */
+        /**
+         * The audit log, newest first.
+         * @description Who did what on the account: API and dashboard actions with actor (usr_… or key_…), action, target and time; filter by action, actor and target id, page with limit and offset. Sessions, or keys with scope admin. Read-only.
+         */
         get: operations["Account_audit"];
         put?: never;
         post?: never;
@@ -302,7 +359,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The plans: monthly price, hourly request limits, polling intervals, features and quotas; the SMS credit packs. */
+        /**
+         * The plans and SMS credit packs (public).
+         * @description Machine-readable pricing: each plan’s monthly price, hourly request limit, recommended polling interval, features and quotas, and the SMS credit packs on sale. Use it to tell how often to poll and which plan a feature needs. Public: no credentials, not counted against any request limit, no side effects.
+         */
         get: operations["Account_pricing"];
         put?: never;
         post?: never;
@@ -319,10 +379,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Intakes, newest first; filters combine. API keys see only their mode (test keys: their own intakes). */
+        /**
+         * List intakes, newest first, with filters.
+         * @description Filter by status, client_email, folder_id (or none for Unfiled) and q (case-insensitive text over project name, client name and e-mail); filters combine; page with limit (default 20, max 100) and offset. Each row has the id, status, client, portal_url, created_at and progress. Use it to find an intake; for one intake’s items use GET /v1/intakes/{id}, for polling progress GET /v1/intakes/{id}/status. API keys see only their mode (test keys: the intakes they created). Read-only.
+         */
         get: operations["Intakes_list"];
         put?: never;
-        /** Create an intake and (unless send is false) send the invitation. With an Idempotency-Key a repeat within 24 hours returns the original with 200; the same key with a different body is 409 reason idempotency_key_reused. */
+        /**
+         * Create an intake and (unless send is false) e-mail the client the invitation.
+         * @description The first call of every collection: a project name, the client (e-mail, name, optional language, time zone, phone, also_notify), the items to collect (or a template slug, merged with items by key), the chase schedule, due date and retention. With send true (default) the intake is sent at once: the invitation with the portal link goes to the client and every also_notify address (a live key’s; a test key’s is recorded as a skipped chase and nobody is contacted) and reminders follow the schedule; with send false it stays a draft until POST /v1/intakes/{id}/send. The answer has portal_url and follow_up (recommended: webhook when an active endpoint covers the intake’s events, else a polling schedule). Counts towards the plan’s monthly intakes (402 quota_exceeded reason intakes) and, when sent, towards 30 invitations per account per hour (429 reason intake_invites, shared with POST …/send). Idempotent with an Idempotency-Key header: a repeat within 24 hours returns the original with 200 instead of a second intake; the same key with a different body is 409 reason idempotency_key_reused. Always send one when you may retry. Audited.
+         */
         post: operations["Intakes_create"];
         delete?: never;
         options?: never;
@@ -337,15 +403,24 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The detail bundle: {intake, items, progress, owner_tasks}. No signed URL is minted. */
+        /**
+         * One intake in full: settings, items, progress and owner tasks.
+         * @description The detail bundle {intake, items, progress, owner_tasks}: every setting (client, schedule, due date, retention, notes, brief files) and every item with its definition, status, value, files (metadata only), waiver and decision. No signed URL is minted: get file links from GET /v1/intakes/{id}/results or the file endpoint. For frequent polling prefer the lighter GET /v1/intakes/{id}/status. Read-only.
+         */
         get: operations["Intakes_get"];
         put?: never;
         post?: never;
-        /** Delete the intake and its files permanently. No webhook event exists for it. */
+        /**
+         * Delete an intake and its files permanently.
+         * @description Irreversible: the intake, its items, answers, chases and uploaded files are deleted at once and its portal link stops working. No webhook event is sent for it. To stop chasing but keep everything, use POST /v1/intakes/{id}/archive instead. 204 with no body; 404 once gone. Audited.
+         */
         delete: operations["Intakes_delete"];
         options?: never;
         head?: never;
-        /** Change settings: at least one field (else 400); null clears owner_note, client_brief, due_date, chase_at_time; client.email cannot change. On a sent, in-progress or stalled intake a schedule change re-plans the reminders. */
+        /**
+         * Change an intake’s settings.
+         * @description Project name, notes, client brief, due date, chase schedule, interval, time, max_reminders, quiet hours, folder, thank-you and branding, and the client’s name, phone, language and time zone (client.email cannot change: the portal link is bound to it). At least one field (else 400 no_fields); omitted fields are untouched; null clears owner_note, client_brief, due_date, chase_at_time. On a sent, in-progress or stalled intake a change of schedule, interval, time, max_reminders, quiet hours, time zone or due date cancels the still-scheduled reminders and plans them again (already-sent ones still count); raising max_reminders above the reminders sent resumes a stalled intake. Sends no e-mail itself. 409 intake_archived on an archived intake. Audited.
+         */
         patch: operations["Intakes_update"];
         trace?: never;
     };
@@ -356,7 +431,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Status for pollers: status, due date, last seen, progress, items, chases (the next scheduled one is the next reminder). */
+        /**
+         * An intake’s progress for polling: status, items and chases.
+         * @description The light view for pollers: status, due date, when the client last opened the portal, progress (percent is 100 exactly when the intake completes), each item’s status and the chases (the next scheduled one is when the next reminder goes out). No values, files or signed URLs: collect those with GET /v1/intakes/{id}/results. Poll no more often than the plan’s recommended interval (GET /pricing.json), or register a webhook instead. Read-only.
+         */
         get: operations["Intakes_status"];
         put?: never;
         post?: never;
@@ -375,7 +453,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Send a draft (409 unless draft). Counts towards 30 invitations per account per hour (429 reason intake_invites). */
+        /**
+         * Send a draft: e-mail the client the invitation and start chasing.
+         * @description Turns a draft (created with send false) into a sent intake: the invitation with the portal link goes to the client and every also_notify address (recorded as a skipped chase for a test intake) and the reminders are planned from now. 409 reason not_draft unless the intake is a draft. Counts towards 30 invitations per account per hour (429 reason intake_invites, shared with POST /v1/intakes). Audited.
+         */
         post: operations["Intakes_send"];
         delete?: never;
         options?: never;
@@ -392,7 +473,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Archive: cancels scheduled reminders, emits intake.archived; 409 reason intake_archived if it already is. */
+        /**
+         * Archive an intake: stop all chasing and close it to changes.
+         * @description Ends the collection without deleting anything: cancels every scheduled reminder, fires the intake.archived webhook, and from then on edits, item changes, waivers and manual chases answer 409 intake_archived; the portal stays readable but refuses submissions. There is no unarchive. Use it when the work is done or abandoned; DELETE /v1/intakes/{id} removes everything instead. 409 reason intake_archived if it already is. Answers the intake object, not the detail bundle. Audited.
+         */
         post: operations["Intakes_archive"];
         delete?: never;
         options?: never;
@@ -409,7 +493,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Add items; the client is told by e-mail (live, sent intakes). 422 for a key the intake already has. */
+        /**
+         * Add items to an intake.
+         * @description Appends new item definitions (each key new to the intake: 422 naming items[i].key otherwise). When client items are added to an intake the client has (sent, in progress or completed) the client and every also_notify address get an e-mail naming them (client_notified; a test intake’s is recorded skipped), and a new required client item reopens a completed intake. Adding to a draft sends nothing. 409 intake_archived on an archived intake. Audited.
+         */
         post: operations["Items_add"];
         delete?: never;
         options?: never;
@@ -426,7 +513,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Approve a submitted item (409 for any other status). */
+        /**
+         * Approve a submitted item.
+         * @description Accepts the client’s answer: the item becomes approved, which is what GET /v1/intakes/{id}/results returns by default (only_new picks it up once). Use it after reviewing a submitted value or files; to send the answer back use POST /v1/intakes/{id}/revision instead. Sends no e-mail and no webhook; an optional note goes to the audit log. 409 item_not_submitted for any status but submitted; 409 intake_archived on an archived intake.
+         */
         post: operations["Items_approve"];
         delete?: never;
         options?: never;
@@ -447,7 +537,10 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        /** Change an item’s definition (key cannot change), its type included. The client’s answer is judged by the new definition with the portal’s rules and kept whenever it is valid (a file as a file_list of one, a select’s choice as a multiselect list of one and back); 409 item_answer_would_be_discarded, with details naming why, if it would become invalid, unless discard_submitted_value is true. A secret’s answer never crosses to a plain type nor a plain one to secret. */
+        /**
+         * Change an item’s definition, keeping a still-valid answer.
+         * @description Type, label, help, required, constraints (for example the accepted formats) and owner_note of an item already with the client (its key cannot change). The client’s answer is judged by the new definition with the portal’s rules and kept whenever it is valid (a file as a file_list of one, a select’s choice as a multiselect list of one and back); if it would become invalid the answer is 409 item_answer_would_be_discarded, with details naming why, and nothing changes, unless discard_submitted_value is true (then the answer is cleared and the item waits for the client again). A secret’s answer never crosses to a plain type nor a plain one to secret. Sends no e-mail. 409 intake_archived on an archived intake. Audited.
+         */
         patch: operations["Items_update"];
         trace?: never;
     };
@@ -460,7 +553,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Send a submitted or approved item back to the client with a note (402 plan_required on Free; 409 for other statuses). */
+        /**
+         * Send an item back to the client for a revision, with a note.
+         * @description For a submitted or approved client item whose answer is not right: the item becomes needs_revision with the note shown in the portal, and a revision e-mail goes to the client (chase kind revision; recorded skipped for a test intake, client_notified false); a completed intake reopens and chasing resumes. Not on the Free plan (402 plan_required reason revisions); 409 item_not_submitted for other statuses; 400 owner_item for an owner item; 409 intake_archived. Audited.
+         */
         post: operations["Items_revision"];
         delete?: never;
         options?: never;
@@ -477,7 +573,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Settle a decision item (owner select or multiselect); the value must be among its options. Sessions only; other items 400. */
+        /**
+         * Settle a decision item (owner select or multiselect): dashboard sessions only.
+         * @description For an owner-assigned select or multiselect item: the value must be among its options; the item becomes approved with decided_by owner. Dashboard sessions only (API keys get 403 session_only). Other items: 400 not_decision_item; a waived item: 409 item_waived. Sends no e-mail. Audited.
+         */
         post: operations["Items_answer"];
         delete?: never;
         options?: never;
@@ -494,7 +593,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Tick off (or reopen) an owner item; client items are 400. */
+        /**
+         * Tick off (or reopen) an owner item.
+         * @description For the owner’s own tasks in an intake (items with assignee owner): done true (default) approves it, done false reopens it. Owner items never complete or deliver the intake; client items are 400 client_item (use received-outside for those). Sends no e-mail. 409 item_waived; 409 intake_archived. Audited.
+         */
         post: operations["Items_done"];
         delete?: never;
         options?: never;
@@ -511,9 +613,15 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Mark a client item as received another way (approved); may complete the intake. 400 owner item; 409 approved or waived. */
+        /**
+         * Mark a client item as received another way (approved).
+         * @description When the client sent the item by other means (e-mail, paper): the item becomes approved with received_outside true and an optional note hidden from the client, and stops being chased. If it was the last outstanding required client item the intake completes: intake.completed fires and the owner’s completion e-mail and the client’s thank-you go out as configured. 400 owner_item for an owner item; 409 for an approved or waived item; 409 intake_archived. Undo with DELETE on the same path. Audited.
+         */
         post: operations["Items_receivedOutside"];
-        /** Undo the mark: the item waits for the client again and a completed intake reopens. 404 if it was never marked. */
+        /**
+         * Undo a received-outside mark.
+         * @description The item waits for the client again (progress drops) and a completed intake reopens, with its reminders planned again. 404 not_received_outside if it was never marked; 409 intake_archived. Audited.
+         */
         delete: operations["Items_undoReceivedOutside"];
         options?: never;
         head?: never;
@@ -529,9 +637,15 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Waive an item (owner closes it); may complete the intake. */
+        /**
+         * Waive an item: the owner decides it is not needed.
+         * @description Closes any item (client or owner) with an optional reason: it stops counting towards progress and is no longer chased. If it was the last outstanding required client item the intake completes (intake.completed fires, completion e-mails go out as configured). Use it when the item is no longer needed; for an answer received by other means use received-outside. 409 item_waived if it already is; 409 intake_archived. Undo with DELETE on the same path. Audited.
+         */
         post: operations["Items_waive"];
-        /** Revert a waiver: the item is pending again, its value, submission, uploaded files and revision note discarded (the client’s note on the item stays); a completed intake reopens. */
+        /**
+         * Revert a waiver: the item is needed again.
+         * @description The item is pending again: its value, submission, uploaded files and revision note are discarded (the client’s note on the item stays); a completed intake reopens and its reminders are planned again. 409 item_not_waived if it is not waived; 409 intake_archived. Audited.
+         */
         delete: operations["Items_unwaive"];
         options?: never;
         head?: never;
@@ -547,7 +661,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Accept or reject the client’s waiver proposal (409 if none is pending); the note goes to the audit log only. */
+        /**
+         * Accept or reject the client’s waiver proposal.
+         * @description When the client proposed in the portal that an item be waived: accept true waives it (and may complete the intake, as POST …/waive); accept false clears the proposal and the item is chased again. The optional note goes to the audit log only, never to the client. 409 no_waiver_pending if there is no proposal; 409 intake_archived. Audited.
+         */
         post: operations["Items_decide"];
         delete?: never;
         options?: never;
@@ -564,7 +681,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Add a recipient (at most 4 besides the client; 409 recipient_exists). Sends no mail itself. */
+        /**
+         * Add an additional recipient of the intake’s e-mails.
+         * @description Adds an address (with an optional name) that receives the same portal link and the later reminders as the client: at most 4 besides the client (422 too_many_recipients); 409 recipient_exists if it already receives them. Sends no mail itself: the address gets the next reminder. 409 intake_archived. Audited.
+         */
         post: operations["Recipients_add"];
         delete?: never;
         options?: never;
@@ -582,7 +702,10 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Remove a recipient; the client cannot be removed (400 recipient_is_primary); 404 if absent. */
+        /**
+         * Remove an additional recipient.
+         * @description The address gets no more e-mails of the intake. The primary client cannot be removed (400 recipient_is_primary; change client details with PATCH /v1/intakes/{id}); 404 recipient_not_found if absent; 409 intake_archived. 204 with no body. Audited.
+         */
         delete: operations["Recipients_remove"];
         options?: never;
         head?: never;
@@ -598,7 +721,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Clear an address’s bounce flag (404 recipient_not_found; 409 recipient_not_bounced). */
+        /**
+         * Clear an address’s bounce flag so it is e-mailed again.
+         * @description For the client’s or an additional recipient’s address retired by a bounce or complaint (see the chase.bounced webhook), once the address is known to work: clears the flag and its run of temporary bounces. Chasing resumes, planned anew, when nobody was left to chase and the intake is sent or in progress, not stalled and not on schedule off (still_chasing says so). 404 recipient_not_found; 409 recipient_not_bounced. Audited.
+         */
         post: operations["Recipients_reinstate"];
         delete?: never;
         options?: never;
@@ -613,7 +739,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Clients derived from intakes (grouped case-insensitively by e-mail), most intakes first, then most recent. */
+        /**
+         * Clients derived from intakes, most intakes first.
+         * @description One entry per client e-mail (grouped case-insensitively) with name, language, phone, time zone and folder from their most recent intake, and intake_count; search with q over name and e-mail, page with limit and offset. Use it to reuse a client’s details when creating an intake. An API key sees only clients of intakes of its own mode. Read-only.
+         */
         get: operations["Clients_list"];
         put?: never;
         post?: never;
@@ -630,10 +759,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Folders, ordered by sort_order then name. */
+        /**
+         * Folders, ordered by sort_order then name.
+         * @description The account’s folders (one level, shared by the whole account, never shown to clients) with how many intakes each holds. Pass a folder’s id as folder_id when creating, changing or listing intakes. Read-only.
+         */
         get: operations["Folders_list"];
         put?: never;
-        /** Create a folder (placed last). 409 reason folder_exists for a name the account already uses (case-insensitively). */
+        /**
+         * Create a folder for organising intakes.
+         * @description A name of 1 to 80 characters after trimming; the folder is placed last. 409 reason folder_exists for a name the account already uses (case-insensitively). Audited.
+         */
         post: operations["Folders_create"];
         delete?: never;
         options?: never;
@@ -651,11 +786,17 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Delete a folder; its intakes become Unfiled (folder_id null). Nothing else changes. */
+        /**
+         * Delete a folder; its intakes become Unfiled.
+         * @description The intakes filed in it get folder_id null; nothing else about them changes (no e-mail, no event). 204 with no body; 404 for an unknown folder. Audited.
+         */
         delete: operations["Folders_delete"];
         options?: never;
         head?: never;
-        /** Rename or reorder a folder: at least one of name, sort_order (else 400). */
+        /**
+         * Rename or reorder a folder.
+         * @description At least one of name and sort_order (else 400 no_fields); 409 folder_exists for a name already used. Intakes in it are untouched. Audited.
+         */
         patch: operations["Folders_update"];
         trace?: never;
     };
@@ -666,10 +807,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Templates of the account, by name. */
+        /**
+         * The account’s saved intake templates, by name.
+         * @description Each template’s slug, name, item definitions and default settings. Pass a slug as template to POST /v1/intakes to start an intake from it (the template’s items merge with the request’s by key). Read-only.
+         */
         get: operations["Templates_list"];
         put?: never;
-        /** Save a template: name and item definitions. Its slug (from the name, unique in the account) is what POST /v1/intakes takes as template. */
+        /**
+         * Save a reusable intake template: a name and item definitions.
+         * @description Stores item definitions (and default settings) under a name for later intakes; its slug (from the name, unique in the account) is what POST /v1/intakes takes as template. Creates no intake and sends nothing. Audited.
+         */
         post: operations["Templates_create"];
         delete?: never;
         options?: never;
@@ -686,7 +833,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Chase the client now (chase kind manual), by e-mail (default) or SMS; sent within seconds by the scheduler, recorded skipped in test mode. 1 per intake and 20 per account per clock hour, whatever the channel (429 with Retry-After). Does not count toward max_reminders. 409 for an archived, draft or completed intake. */
+        /**
+         * Chase the client now, by e-mail (default) or SMS.
+         * @description Sends one extra reminder at once (chase kind manual) to the client and every address not retired by a bounce; the scheduler sends it within seconds (recorded skipped for a test intake). Use it when the automatic reminders are not enough; it does not count toward max_reminders and does not resume a stalled intake. Limited to 1 per intake and 20 per account per clock hour, whatever the channel (429 manual_chase_intake or manual_chase_account, with Retry-After). SMS needs the client’s phone, a plan with SMS (402 plan_required) and an SMS credit, which it uses (402 quota_exceeded reason sms_credits). 409 for an archived intake, a draft (not_sent), a completed intake (intake_completed) or when every address has bounced (recipients_bounced; reinstate one first). Audited.
+         */
         post: operations["Intakes_chase"];
         delete?: never;
         options?: never;
@@ -701,7 +851,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Preview an invitation e-mail with the account’s settings: From name, subject, sender name and whether it is the account-name fallback. */
+        /**
+         * Preview the invitation e-mail’s sender and subject (dashboard).
+         * @description What a client would see for an invitation with the account’s current settings: From name, subject, sender name and whether it falls back to the account name, for a language and project name. Dashboard sessions only. Sends nothing.
+         */
         get: operations["Intakes_preview"];
         put?: never;
         post?: never;
@@ -718,7 +871,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The client’s view: project, brief, due date, language, the client’s items with status, constraints and revision notes. */
+        /**
+         * Portal: the client’s view of an intake.
+         * @description Called by the client’s portal page (GET {portal_url} serves the page itself): project, brief and its files, due date, language, progress, the client’s note and the client’s items with status, constraints and revision notes; owner items and owner notes are never shown. Opening it records client_last_seen and fires client.viewed (deduplicated). Owners and agents read an intake with GET /v1/intakes/{id} instead. Public: the slug of the portal link is the credential (an unknown, deleted or purged link is 404); too many unknown links from one client address are 429 portal_throttled with Retry-After.
+         */
         get: operations["Portal_view"];
         put?: never;
         post?: never;
@@ -736,7 +892,10 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** The client’s note on the whole intake (up to 2,000 characters; null clears it): the owner reads it as the intake’s client_note, in results and in the download’s reports. No event is sent. 409 intake_archived when archived. */
+        /**
+         * Portal: the client’s note on the whole intake.
+         * @description Up to 2,000 characters; null clears it. The owner reads it as the intake’s client_note, in results and in the download’s reports. No event or e-mail is sent. 409 intake_archived when archived. Public: the slug of the portal link is the credential (an unknown, deleted or purged link is 404); too many unknown links from one client address are 429 portal_throttled with Retry-After.
+         */
         put: operations["Portal_intakeNote"];
         post?: never;
         delete?: never;
@@ -753,7 +912,10 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Submit a value item (422 with details when it breaks a rule of the item); 409 intake_archived when archived. */
+        /**
+         * Portal: submit the answer of a value item (text, structured, choice, secret).
+         * @description Called by the client’s portal page. The value is checked against the item’s rules (422 with details naming each problem); the item becomes submitted and item.submitted fires; when it was the last outstanding required item the intake completes (intake.completed, completion e-mails as configured). File items are submitted with POST …/files and …/submit instead. 409 intake_archived when archived. Public: the slug of the portal link is the credential (an unknown, deleted or purged link is 404); too many unknown links from one client address are 429 portal_throttled with Retry-After.
+         */
         put: operations["Portal_submit"];
         post?: never;
         delete?: never;
@@ -771,7 +933,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Propose a waiver for an item; the owner decides. */
+        /**
+         * Portal: propose that an item be waived.
+         * @description Called by the client’s portal page when they cannot supply an item, with a reason: the owner accepts or rejects it (POST /v1/intakes/{id}/items/{key}/waive/decision); until then the item stays outstanding. 409 intake_archived. Public: the slug of the portal link is the credential (an unknown, deleted or purged link is 404); too many unknown links from one client address are 429 portal_throttled with Retry-After.
+         */
         post: operations["Portal_waiver"];
         delete?: never;
         options?: never;
@@ -787,7 +952,10 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** The client’s note on an item (null clears it). */
+        /**
+         * Portal: the client’s note on one item.
+         * @description Up to 2,000 characters for the owner to read with the item; null clears it. No event or e-mail is sent. 409 intake_archived. Public: the slug of the portal link is the credential (an unknown, deleted or purged link is 404); too many unknown links from one client address are 429 portal_throttled with Retry-After.
+         */
         put: operations["Portal_note"];
         post?: never;
         delete?: never;
@@ -805,7 +973,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Upload a file to a file, file_list or image item (multipart field `file`). The type is sniffed from the content, HEIC/HEIF becomes JPEG, and format, size, width and transparency are checked (422). A file or image item holds one file: a new upload replaces it. The file is scanned for viruses afterwards (av_status pending). 402 when the storage quota is used up; 409 intake_archived. */
+        /**
+         * Portal: upload a file to a file, file_list or image item.
+         * @description Called by the client’s portal page, not by owners or agents. Multipart form-data with one field `file`. The type is sniffed from the content, HEIC/HEIF becomes JPEG, and format, size, width and transparency are checked (422 with details). A file or image item holds one file: a new upload replaces it. The file is scanned for viruses afterwards (av_status pending). The item is not submitted until POST …/submit. 402 when the account’s storage quota is used up; 409 intake_archived. Public: the slug of the portal link is the credential (an unknown, deleted or purged link is 404); too many unknown links from one client address are 429 portal_throttled with Retry-After.
+         */
         post: operations["Portal_upload"];
         delete?: never;
         options?: never;
@@ -823,7 +994,10 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Remove an uploaded file; a submitted item goes back to pending until submitted again. */
+        /**
+         * Portal: remove an uploaded file.
+         * @description Called by the client’s portal page. A submitted item goes back to pending until submitted again; the bytes are deleted. 409 intake_archived. Public: the slug of the portal link is the credential (an unknown, deleted or purged link is 404); too many unknown links from one client address are 429 portal_throttled with Retry-After.
+         */
         delete: operations["Portal_removeFile"];
         options?: never;
         head?: never;
@@ -839,7 +1013,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Submit the uploaded files of a file item: count rules (min_count, max_count; one file for file and image) and every file rule are checked (422 with details); no infected file may remain. */
+        /**
+         * Portal: submit the uploaded files of a file item.
+         * @description Called by the client’s portal page. Count rules (min_count, max_count; one file for file and image) and every file rule are checked (422 with details); no infected file may remain. The item becomes submitted: item.submitted fires with file_count, and when it was the last outstanding required item the intake completes (intake.completed, completion e-mails as configured). 409 intake_archived. Public: the slug of the portal link is the credential (an unknown, deleted or purged link is 404); too many unknown links from one client address are 429 portal_throttled with Retry-After.
+         */
         post: operations["Portal_submitFiles"];
         delete?: never;
         options?: never;
@@ -854,7 +1031,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A brief file: 302 to a signed URL valid 24 hours. */
+        /**
+         * Portal: download a brief file (302 to a signed URL).
+         * @description Called by the client’s portal page: redirects to a URL signed for 24 hours; 422 while the file is scanned or if infected. Public: the slug of the portal link is the credential (an unknown, deleted or purged link is 404); too many unknown links from one client address are 429 portal_throttled with Retry-After.
+         */
         get: operations["Portal_briefFile"];
         put?: never;
         post?: never;
@@ -871,7 +1051,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Download an uploaded file: 302 to a signed URL valid 24 hours; 422 while the virus scan is pending (reason file_scan_pending) or when infected (reason file_infected). */
+        /**
+         * Download one uploaded file of an item (302 to a signed URL).
+         * @description Redirects to a URL signed for 24 hours, so a client follows it without credentials; the URL itself is a credential, do not publish it. 422 file_scan_pending while the virus scan runs (retry later), 422 file_infected when infected; 404 file_not_found. To get every file’s link at once use GET /v1/intakes/{id}/results. Read-only.
+         */
         get: operations["Files_itemFile"];
         put?: never;
         post?: never;
@@ -890,7 +1073,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Attach a brief file (multipart field `file`): type sniffed, HEIC → JPEG, scanned before it is stored (infected: 422 reason file_infected). At most 10 per intake (the 11th: 422), 50 MiB each; counts against the storage quota (402); archived: 409 intake_archived. */
+        /**
+         * Attach a file to the intake’s brief, shown to the client in the portal.
+         * @description Multipart form-data with one field `file`: the type is sniffed from the content, HEIC becomes JPEG, and it is scanned for viruses before it is stored (infected: 422 file_infected). At most 10 per intake (the 11th: 422), 50 MiB each; counts against the plan’s storage quota (402 quota_exceeded reason storage). The client sees it at the top of the portal; no e-mail is sent. 409 intake_archived. Audited.
+         */
         post: operations["Files_addBriefFile"];
         delete?: never;
         options?: never;
@@ -908,7 +1094,10 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Remove a brief file and release its storage; archived: 409 intake_archived. */
+        /**
+         * Remove a brief file and release its storage.
+         * @description The client no longer sees it in the portal; its bytes are deleted and stop counting against the storage quota. 404 file_not_found; 409 intake_archived. 204 with no body. Audited.
+         */
         delete: operations["Files_removeBriefFile"];
         options?: never;
         head?: never;
@@ -922,7 +1111,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A brief file: 302 to a signed URL valid 24 hours; 422 while scanning or if infected. */
+        /**
+         * Download a brief file (302 to a signed URL).
+         * @description Redirects to a URL signed for 24 hours. 422 file_scan_pending while the virus scan runs, 422 file_infected when infected; 404 file_not_found. Read-only.
+         */
         get: operations["Files_briefFileUrl"];
         put?: never;
         post?: never;
@@ -939,7 +1131,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Download through a signed URL (fs storage driver); 403 when expired or altered. */
+        /**
+         * Download a file through a signed URL (local storage only).
+         * @description Where the signed URLs that other operations hand out point when the service stores files on its own disk (the fs storage driver); with S3 storage they point at the bucket instead and this route is 404. Never build these URLs yourself: follow the Location or url you were given. Public: the signature is the credential; 403 invalid_signature when expired or altered, 404 when the file is gone.
+         */
         get: operations["Files_download"];
         put?: never;
         post?: never;
@@ -976,10 +1171,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The endpoints, oldest first, without their secrets; slack and discord URLs as their origin only. An endpoint has a mode: an API key’s endpoints have the key’s, a session registers either (mode, live by default). A session sees and manages both modes’ endpoints; an API key only its own mode’s (another mode’s endpoint is 404). */
+        /**
+         * The webhook endpoints, oldest first, without their secrets.
+         * @description Each endpoint’s URL (slack and discord URLs as their origin only: the path is a credential), events, format, mode and whether it is active (a receiver answering 410 switches it off for good). Read-only. An endpoint has a mode: an API key’s endpoints have the key’s, a session registers either (mode, live by default). A session sees and manages both modes’ endpoints; an API key only its own mode’s (another mode’s endpoint is 404).
+         */
         get: operations["Webhooks_list"];
         put?: never;
-        /** Register an endpoint; the answer holds its signing secret, shown this once. 422 naming the field for an event outside the seven, a format other than raw, slack or discord, an unsafe URL, or a mode an API key may not give it; 409 webhook_limit past 20 endpoints per mode. An endpoint has a mode: an API key’s endpoints have the key’s, a session registers either (mode, live by default). A session sees and manages both modes’ endpoints; an API key only its own mode’s (another mode’s endpoint is 404). */
+        /**
+         * Register a webhook endpoint for intake events (secret shown once).
+         * @description The URL receives a signed POST (X-Service-Signature: t=…,v1=HMAC-SHA256 of "t.body" with the secret) for each chosen event: item.submitted, intake.completed, client.viewed, chase.bounced, intake.stalled, intake.overdue, intake.archived; format raw (JSON), slack or discord (a ready-made chat message). Register one instead of polling: POST /v1/intakes recommends it in follow_up once an endpoint covers the events. The answer holds the signing secret, shown this once. 422 naming the field for an event outside the seven, another format, an unsafe URL, or a mode an API key may not give it; 409 webhook_limit past 20 endpoints per mode. Sessions: the owner only. Audited. An endpoint has a mode: an API key’s endpoints have the key’s, a session registers either (mode, live by default). A session sees and manages both modes’ endpoints; an API key only its own mode’s (another mode’s endpoint is 404).
+         */
         post: operations["Webhooks_create"];
         delete?: never;
         options?: never;
@@ -997,7 +1198,10 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Delete an endpoint with its delivery log; its pending deliveries are never sent. An endpoint has a mode: an API key’s endpoints have the key’s, a session registers either (mode, live by default). A session sees and manages both modes’ endpoints; an API key only its own mode’s (another mode’s endpoint is 404). */
+        /**
+         * Delete a webhook endpoint and its delivery log.
+         * @description Nothing more is sent to it: its pending deliveries are dropped. 204 with no body. Sessions: the owner only. Audited. An endpoint has a mode: an API key’s endpoints have the key’s, a session registers either (mode, live by default). A session sees and manages both modes’ endpoints; an API key only its own mode’s (another mode’s endpoint is 404).
+         */
         delete: operations["Webhooks_delete"];
         options?: never;
         head?: never;
@@ -1011,7 +1215,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The endpoint’s last 100 deliveries, newest first, without their payloads, with the endpoint’s mode. An endpoint has a mode: an API key’s endpoints have the key’s, a session registers either (mode, live by default). A session sees and manages both modes’ endpoints; an API key only its own mode’s (another mode’s endpoint is 404). */
+        /**
+         * An endpoint’s last 100 deliveries, newest first.
+         * @description Each delivery’s event, status, attempts, last response code or error, next retry and times, without the payload; use it to find out why a receiver missed events. Deliveries are tried 6 times (immediately, then after 1 minute, 5 minutes, 30 minutes, 2 hours and 6 hours). Read-only. An endpoint has a mode: an API key’s endpoints have the key’s, a session registers either (mode, live by default). A session sees and manages both modes’ endpoints; an API key only its own mode’s (another mode’s endpoint is 404).
+         */
         get: operations["Webhooks_deliveries"];
         put?: never;
         post?: never;
@@ -1030,7 +1237,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Send a delivery that has not succeeded again, at once, through the normal path (the address checked again, a fresh signature, logged). Attempts are never reset: one that used all 6 gets exactly one more. 409 delivery_succeeded for a delivered one, 409 endpoint_inactive for a switched-off endpoint. An endpoint has a mode: an API key’s endpoints have the key’s, a session registers either (mode, live by default). A session sees and manages both modes’ endpoints; an API key only its own mode’s (another mode’s endpoint is 404). */
+        /**
+         * Retry a webhook delivery that has not succeeded.
+         * @description Sends it again at once through the normal path (the address checked again, a fresh signature, logged). Attempts are never reset: one that used all 6 gets exactly one more. 409 delivery_succeeded for a delivered one, 409 endpoint_inactive for a switched-off endpoint. Sessions: the owner only. Audited. An endpoint has a mode: an API key’s endpoints have the key’s, a session registers either (mode, live by default). A session sees and manages both modes’ endpoints; an API key only its own mode’s (another mode’s endpoint is 404).
+         */
         post: operations["Webhooks_retry"];
         delete?: never;
         options?: never;
@@ -1047,7 +1257,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Queue the fixed test payload (item.submitted of the literal test intake) to the endpoint, whatever events it takes; delivered, retried and logged like any other. No body. 409 endpoint_inactive for a switched-off endpoint. An endpoint has a mode: an API key’s endpoints have the key’s, a session registers either (mode, live by default). A session sees and manages both modes’ endpoints; an API key only its own mode’s (another mode’s endpoint is 404). */
+        /**
+         * Send a test event to a webhook endpoint.
+         * @description Queues the fixed test payload (item.submitted of the literal test intake, with a message) to the endpoint whatever events it takes; delivered, retried and logged like any other. Use it to check a receiver and its signature verification. No body. 409 endpoint_inactive for a switched-off endpoint. Sessions: the owner only. Audited. An endpoint has a mode: an API key’s endpoints have the key’s, a session registers either (mode, live by default). A session sees and manages both modes’ endpoints; an API key only its own mode’s (another mode’s endpoint is 404).
+         */
         post: operations["Webhooks_test"];
         delete?: never;
         options?: never;
@@ -1062,7 +1275,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The approved items’ values shaped by type (include_pending: submitted ones too), uploads as URLs signed for 24 hours (pending or infected ones counted in meta.files_pending), the required items still missing. A secret is released once to a key with secrets:read or admin (then meta says already_revealed); without that scope, or with exclude_secrets, it is left out unconsumed. only_new: items approved since this key’s previous call. The first call records delivered_at. API keys only: a session is 403 key_only. */
+        /**
+         * Collect an intake’s results: approved values, file links and secrets (API keys only).
+         * @description The way an agent or integration takes the collected data: the approved items’ values shaped by type (include_pending: submitted ones too), uploads as {url, filename, mime, size, checksum_sha256} with URLs signed for 24 hours (pending or infected ones counted in meta.files_pending), and missing, the required items still outstanding. only_new=true returns only the items approved since this key’s previous call (each call moves the key’s cursor). A secret is released exactly once, to a key with secrets:read or admin (later calls: meta says already_revealed); without that scope, or with exclude_secrets, it is left out and not consumed. The first call records delivered_at, which starts an on_delivery retention (contents removed about 24 hours later). API keys only: a session is 403 key_only (the dashboard uses the download). Audited on first delivery.
+         */
         get: operations["Results_results"];
         put?: never;
         post?: never;
@@ -1081,7 +1297,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Reveal a secret item’s answer, once: the first call answers it with first_reveal and expires_at and wipes it from the service; later calls answer 200 already_revealed with revealed_at. 410 gone when it was not revealed within 30 days of its submission (purged); 409 secret_not_submitted before the client sent it; 400 not_secret_item for another item type. */
+        /**
+         * Reveal a secret item’s answer once, in the dashboard (owner only).
+         * @description The first call answers the value with first_reveal and expires_at and wipes it from the service; later calls answer 200 already_revealed with revealed_at. The account owner’s session only (members: 403 secrets_owner_only; API keys read secrets through GET /v1/intakes/{id}/results with secrets:read). 410 gone when it was not revealed within 30 days of its submission (purged); 409 secret_not_submitted before the client sent it; 400 not_secret_item for another item type. Audited.
+         */
         post: operations["Results_reveal"];
         delete?: never;
         options?: never;
@@ -1096,7 +1315,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** What GET …/download would deliver, consuming nothing: the uploads it holds and their bytes, the uploads left out (antivirus pending or infected) by name, the secret items by state, whether it is above DOWNLOAD_MAX_BYTES, and the file name. */
+        /**
+         * Check what the ZIP download would hold, without consuming anything.
+         * @description The uploads it holds and their bytes, the uploads left out (antivirus pending or infected) by name, the secret items by state (total, unrevealed, already revealed), whether it is above the size limit (too_large, max_bytes), and the file name. Call it before GET …/download, in particular before include_secrets=true. Read-only.
+         */
         get: operations["Results_downloadPreflight"];
         put?: never;
         post?: never;
@@ -1113,8 +1335,31 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The intake as one ZIP, streamed from storage: one folder per item with its clean uploads (names made safe: no paths, no control characters, `name (2).ext` for a repeated name), podklady.md and podklady.pdf (each item’s label, type, status, value, decision, waiver, notes; files left out by name), and manifest.json (every file’s SHA-256 and the Markdown report’s; the PDF’s last line gives the manifest’s own). include_secrets=true puts secret values in the PDF only, consuming their one-time reveal once every file is written; it needs the owner’s session or a key with secrets:read or admin (else 403 secrets_owner_only). Above DOWNLOAD_MAX_BYTES: 413 download_too_large. Audited intake.downloaded; a complete download records delivered_at. */
+        /**
+         * Download the whole intake as one ZIP.
+         * @description Streamed from storage: one folder per item with its clean uploads (names made safe: no paths, no control characters, `name (2).ext` for a repeated name), podklady.md and podklady.pdf (each item’s label, type, status, value, decision, waiver, notes; files left out by name), and manifest.json (every file’s SHA-256 and the Markdown report’s; the PDF’s last line gives the manifest’s own). include_secrets=true puts secret values in the PDF only, consuming their one-time reveal once every file is written; it needs the owner’s session or a key with secrets:read or admin (else 403 secrets_owner_only). Above DOWNLOAD_MAX_BYTES: 413 download_too_large (check with …/download/preflight). Audited intake.downloaded; a complete download records delivered_at. For typed values an agent prefers GET /v1/intakes/{id}/results.
+         */
         get: operations["Results_download"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/llms.txt": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A Markdown guide to this API for AI agents (llms.txt).
+         * @description Plain Markdown, not JSON: what the service does, how to authenticate (API keys, scopes, test mode), the MCP endpoint, links to this OpenAPI document, the plans and the SDK, the typical flow from creating an intake to collecting its results, the rate limits and the error envelope. Read it first when you have only the service’s address. Public: no credentials, not counted against any request limit, no side effects.
+         */
+        get: operations["Meta_llms"];
         put?: never;
         post?: never;
         delete?: never;
@@ -11439,6 +11684,71 @@ export interface operations {
             };
             /** @description `unprocessable` reason `validation_failed`: fields break their rules; `details` names each */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `rate_limited` reason `hourly_limit`: the account’s hourly request limit is used up */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `service_unavailable` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Error (the spec error envelope) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    Meta_llms: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the guide, as Markdown */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/markdown": string;
+                };
+            };
+            /** @description `unauthorized` */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -34,7 +34,9 @@ export class AuthController {
   @Post('signup')
   @Public()
   @ApiOperation({
-    summary: 'Create an account and its owner (plan free). 403 reason signup_disabled when SIGNUP=disabled.',
+    summary: 'Create an account and its owner (plan Free).',
+    description:
+      'For people signing up in the dashboard, not for agents: an agent works with an API key a person created. Creates the account on the Free plan and its owner user; it does not sign in (call POST /v1/auth/login next). 409 reason email_taken when the address already has an account; 403 reason signup_disabled when the service runs with SIGNUP=disabled. Public: no credentials, not counted against any request limit. Audited.',
   })
   @ApiCreatedResponse({ type: UserAndAccount })
   @ApiConflictResponse({ type: ApiError, description: 'reason email_taken' })
@@ -50,8 +52,9 @@ export class AuthController {
   @HttpCode(200)
   @Public()
   @ApiOperation({
-    summary:
-      'Sign in: sets the sid (HttpOnly) and csrf_token cookies. 401 on wrong credentials. 429 reason login_throttled, with Retry-After, after repeated failures for this e-mail address from this client address (5, then waits from 1 minute doubling up to an hour) or from this client address (50, across e-mail addresses); failures from other addresses never stop this one. Decided before the password is checked, alike for unknown addresses.',
+    summary: 'Sign in to the dashboard: sets the session and CSRF cookies.',
+    description:
+      'Dashboard sign-in with e-mail and password: sets the sid (HttpOnly) and csrf_token cookies; a cookie-authenticated change must then send X-CSRF-Token equal to csrf_token. API clients and agents use an API key instead. 401 on wrong credentials. 429 reason login_throttled, with Retry-After, after repeated failures for this e-mail address from this client address (5, then waits from 1 minute doubling up to an hour) or from this client address (50, across e-mail addresses); failures from other addresses never stop this one. Decided before the password is checked, alike for unknown addresses.',
   })
   @ApiOkResponse({ type: UserAndAccount })
   @ApiErrors({ error: 'unauthorized' }, { error: 'rate_limited', reason: 'login_throttled' })
@@ -70,7 +73,11 @@ export class AuthController {
   @Post('logout')
   @HttpCode(204)
   @Access({ via: 'session' })
-  @ApiOperation({ summary: 'Sign out: revokes the session and clears the cookies.' })
+  @ApiOperation({
+    summary: 'Sign out: revoke the session and clear its cookies.',
+    description:
+      'Ends the dashboard session making the request (other sessions of the same user stay) and clears the sid and csrf_token cookies. Sessions only; an API key is revoked with DELETE /v1/keys/current instead. Audited.',
+  })
   @ApiNoContentResponse()
   async logOut(
     @CurrentPrincipal() principal: Principal,
@@ -94,7 +101,11 @@ export class AuthController {
 
   @Get('me')
   @Access({ via: 'session' })
-  @ApiOperation({ summary: 'The signed-in user, their account and role.' })
+  @ApiOperation({
+    summary: 'The signed-in user, their account and role.',
+    description:
+      'Who the dashboard session belongs to: the user, the account (settings, plan) and the role (owner or member), which decides the owner-only operations. Sessions only; with an API key use GET /v1/account. Read-only.',
+  })
   @ApiOkResponse({ type: MeResponse })
   async me(@CurrentPrincipal() principal: Principal): Promise<MeResponse> {
     if (principal.kind !== 'session') throw new DomainError('forbidden', 'Session only.', { reason: 'session_only' });
@@ -105,8 +116,9 @@ export class AuthController {
   @Post('accept-invitation')
   @Public()
   @ApiOperation({
-    summary:
-      'Create a member from an invitation link. 400 reason invitation_invalid for an unknown, used or expired token; after 10 of those from one client address, 429 reason invitation_throttled with Retry-After (from 1 minute, doubling up to an hour).',
+    summary: 'Join an account as a member from an invitation link.',
+    description:
+      'Creates the member user from the token of an invitation e-mail (POST /v1/team/invitations) and its password; sign in with POST /v1/auth/login afterwards. 400 reason invitation_invalid for an unknown, used or expired token; after 10 of those from one client address, 429 reason invitation_throttled with Retry-After (from 1 minute, doubling up to an hour). 409 email_taken when the address has an account meanwhile. Public. Audited.',
   })
   @ApiCreatedResponse({ type: UserAndAccount })
   @ApiErrors(

@@ -28,9 +28,9 @@ export class KeysController {
   @Post()
   @Access({ via: 'session' })
   @ApiOperation({
-    summary:
-      'Create an API key. The full key is in this response only; the service keeps a hash. ' +
-      'Only the owner may give a key scope admin or secrets:read (403 owner_only).',
+    summary: 'Create an API key (shown once).',
+    description:
+      'Creates a key of a mode (live sends real e-mail and SMS to clients, test never contacts anyone) with scopes (admin, intakes:read, intakes:write, secrets:read; admin includes all). The full key (svc_live_… or svc_test_…) is in this response only; the service keeps a hash, so store it now. Dashboard sessions only: a key cannot create keys. Only the owner may give a key scope admin or secrets:read (403 owner_only). Audited.',
   })
   @ApiCreatedResponse({ type: CreatedApiKey })
   @ApiErrors({ error: 'forbidden', reason: 'owner_only' })
@@ -49,7 +49,11 @@ export class KeysController {
 
   @Get()
   @Access({ via: 'session' })
-  @ApiOperation({ summary: 'The account’s API keys, newest first (never the keys themselves).' })
+  @ApiOperation({
+    summary: 'The account’s API keys, newest first (never the keys themselves).',
+    description:
+      'Name, mode, scopes, prefix and last four characters, creation, last use and revocation time of each key, for auditing and revoking; the secret part is never shown again after creation. Dashboard sessions only. Read-only.',
+  })
   @ApiOkResponse({ type: ApiKeyList })
   async list(@CurrentPrincipal() principal: Principal): Promise<ApiKeyList> {
     return { keys: (await this.listApiKeys.execute(principal.accountId)).map(apiKeyView) };
@@ -58,7 +62,11 @@ export class KeysController {
   @Delete('current')
   @HttpCode(204)
   @Access({ via: 'key' })
-  @ApiOperation({ summary: 'Revoke the API key making this request.' })
+  @ApiOperation({
+    summary: 'Revoke the API key making this request.',
+    description:
+      'The only key operation an API key can call: use it when a key is leaked or no longer needed. The key stops working at once, on every instance (later requests with it get 401). 204 with no body. Audited.',
+  })
   @ApiNoContentResponse()
   @ApiErrors({ error: 'forbidden', reason: 'key_only' })
   async revokeCurrent(@CurrentPrincipal() principal: Principal, @Meta() meta: RequestMeta): Promise<void> {
@@ -70,9 +78,9 @@ export class KeysController {
   @HttpCode(204)
   @Access({ via: 'session' })
   @ApiOperation({
-    summary:
-      'Revoke an API key. 400 invalid_request (reason key_already_revoked) if it already is; 404 if unknown; ' +
-      'a member may revoke only keys they created (403 owner_only).',
+    summary: 'Revoke an API key by id.',
+    description:
+      'Stops the key at once, on every instance; it stays listed as revoked. Dashboard sessions only (an API key revokes itself with DELETE /v1/keys/current). 400 invalid_request reason key_already_revoked if it already is; 404 if unknown; a member may revoke only keys they created (403 owner_only). Audited.',
   })
   @ApiNoContentResponse()
   @ApiBadRequestResponse({ type: ApiError })

@@ -20,7 +20,9 @@ export class TeamController {
   @Post('invitations')
   @Access({ via: 'session', role: 'owner' })
   @ApiOperation({
-    summary: 'Invite a team member by e-mail (owner only). 409 reason email_taken if the address has an account.',
+    summary: 'Invite a team member by e-mail (owner only).',
+    description:
+      'E-mails the address an invitation link to join the account as a member (email_sent says whether it went out); the invitee accepts with POST /v1/auth/accept-invitation. The account owner’s session only. 409 reason email_taken if the address already has an account. Audited.',
   })
   @ApiCreatedResponse({ type: InvitationCreated })
   @ApiErrors({ error: 'conflict', reason: 'email_taken' })
@@ -35,7 +37,11 @@ export class TeamController {
 
   @Get('members')
   @Access({ via: 'session' })
-  @ApiOperation({ summary: 'The account’s users, owner first.' })
+  @ApiOperation({
+    summary: 'The account’s users, owner first.',
+    description:
+      'Every user of the account with their role (owner or member). Dashboard sessions only; API keys are not users and are listed by GET /v1/keys. Read-only.',
+  })
   @ApiOkResponse({ type: MemberList })
   async members(@CurrentPrincipal() principal: Principal): Promise<MemberList> {
     return { members: (await this.listMembers.execute(principal.accountId)).map(userView) };
@@ -45,8 +51,9 @@ export class TeamController {
   @HttpCode(204)
   @Access({ via: 'session', role: 'owner' })
   @ApiOperation({
-    summary:
-      'Remove a member (owner only); their sessions end. The owner cannot be removed (400 reason cannot_remove_owner).',
+    summary: 'Remove a team member (owner only).',
+    description:
+      'Deletes the member’s user: their sessions end at once. The account owner’s session only; the owner cannot be removed (400 reason cannot_remove_owner); 404 for a user of another account. Audited.',
   })
   @ApiNoContentResponse()
   @ApiErrors({ error: 'invalid_request', reason: 'cannot_remove_owner' })

@@ -14,8 +14,9 @@ export class MailPreviewController {
   @Get('preview')
   @Access({ via: 'session' })
   @ApiOperation({
-    summary:
-      'Preview an invitation e-mail with the account’s settings: From name, subject, sender name and whether it is the account-name fallback.',
+    summary: 'Preview the invitation e-mail’s sender and subject (dashboard).',
+    description:
+      'What a client would see for an invitation with the account’s current settings: From name, subject, sender name and whether it falls back to the account name, for a language and project name. Dashboard sessions only. Sends nothing.',
   })
   @ApiOkResponse({ type: MailPreviewResponse })
   preview(@CurrentPrincipal() principal: Principal, @Query() query: MailPreviewQuery): Promise<MailPreviewResponse> {

@@ -20,10 +20,9 @@ export class ManualChaseController {
   @HttpCode(201)
   @Access({ via: 'any', scope: 'intakes:write' })
   @ApiOperation({
-    summary:
-      'Chase the client now (chase kind manual), by e-mail (default) or SMS; sent within seconds by the scheduler, recorded skipped in test mode. ' +
-      '1 per intake and 20 per account per clock hour, whatever the channel (429 with Retry-After). ' +
-      'Does not count toward max_reminders. 409 for an archived, draft or completed intake.',
+    summary: 'Chase the client now, by e-mail (default) or SMS.',
+    description:
+      'Sends one extra reminder at once (chase kind manual) to the client and every address not retired by a bounce; the scheduler sends it within seconds (recorded skipped for a test intake). Use it when the automatic reminders are not enough; it does not count toward max_reminders and does not resume a stalled intake. Limited to 1 per intake and 20 per account per clock hour, whatever the channel (429 manual_chase_intake or manual_chase_account, with Retry-After). SMS needs the client’s phone, a plan with SMS (402 plan_required) and an SMS credit, which it uses (402 quota_exceeded reason sms_credits). 409 for an archived intake, a draft (not_sent), a completed intake (intake_completed) or when every address has bounced (recipients_bounced; reinstate one first). Audited.',
   })
   @ApiCreatedResponse({ type: ChaseView, description: 'the chase record, as in the status endpoint’s chases[]' })
   @ApiErrors(

@@ -19,7 +19,9 @@ export class FilesController {
 
   @Get('signed')
   @ApiOperation({
-    summary: 'Download through a signed URL (fs storage driver); 403 when expired or altered.',
+    summary: 'Download a file through a signed URL (local storage only).',
+    description:
+      'Where the signed URLs that other operations hand out point when the service stores files on its own disk (the fs storage driver); with S3 storage they point at the bucket instead and this route is 404. Never build these URLs yourself: follow the Location or url you were given. Public: the signature is the credential; 403 invalid_signature when expired or altered, 404 when the file is gone.',
     security: [],
   })
   @ApiProduces('application/octet-stream')

@@ -36,8 +36,9 @@ export class IntakeFilesController {
   @Get('items/:key/files/:fileId')
   @Access({ via: 'any', scope: 'intakes:read' })
   @ApiOperation({
-    summary:
-      'Download an uploaded file: 302 to a signed URL valid 24 hours; 422 while the virus scan is pending (reason file_scan_pending) or when infected (reason file_infected).',
+    summary: 'Download one uploaded file of an item (302 to a signed URL).',
+    description:
+      'Redirects to a URL signed for 24 hours, so a client follows it without credentials; the URL itself is a credential, do not publish it. 422 file_scan_pending while the virus scan runs (retry later), 422 file_infected when infected; 404 file_not_found. To get every file’s link at once use GET /v1/intakes/{id}/results. Read-only.',
   })
   @ApiFoundResponse({ description: 'Location: the signed URL' })
   @ApiErrors(...SERVABLE_FILE, { error: 'not_found', reason: 'item_not_found' })
@@ -56,8 +57,9 @@ export class IntakeFilesController {
   @Access({ via: 'any', scope: 'intakes:write' })
   @ApiFileUpload()
   @ApiOperation({
-    summary:
-      'Attach a brief file (multipart field `file`): type sniffed, HEIC → JPEG, scanned before it is stored (infected: 422 reason file_infected). At most 10 per intake (the 11th: 422), 50 MiB each; counts against the storage quota (402); archived: 409 intake_archived.',
+    summary: 'Attach a file to the intake’s brief, shown to the client in the portal.',
+    description:
+      'Multipart form-data with one field `file`: the type is sniffed from the content, HEIC becomes JPEG, and it is scanned for viruses before it is stored (infected: 422 file_infected). At most 10 per intake (the 11th: 422), 50 MiB each; counts against the plan’s storage quota (402 quota_exceeded reason storage). The client sees it at the top of the portal; no e-mail is sent. 409 intake_archived. Audited.',
   })
   @ApiCreatedResponse({ type: BriefFileResponse })
   @ApiErrors(...INTAKE_CHANGE, ...UPLOAD, { error: 'unprocessable', reason: 'file_infected' })
@@ -76,7 +78,11 @@ export class IntakeFilesController {
   @Delete('brief/files/:fileId')
   @HttpCode(204)
   @Access({ via: 'any', scope: 'intakes:write' })
-  @ApiOperation({ summary: 'Remove a brief file and release its storage; archived: 409 intake_archived.' })
+  @ApiOperation({
+    summary: 'Remove a brief file and release its storage.',
+    description:
+      'The client no longer sees it in the portal; its bytes are deleted and stop counting against the storage quota. 404 file_not_found; 409 intake_archived. 204 with no body. Audited.',
+  })
   @ApiNoContentResponse()
   @ApiErrors(...INTAKE_CHANGE, { error: 'not_found', reason: 'file_not_found' })
   async removeBriefFile(
@@ -90,7 +96,11 @@ export class IntakeFilesController {
 
   @Get('brief/files/:fileId/url')
   @Access({ via: 'any', scope: 'intakes:read' })
-  @ApiOperation({ summary: 'A brief file: 302 to a signed URL valid 24 hours; 422 while scanning or if infected.' })
+  @ApiOperation({
+    summary: 'Download a brief file (302 to a signed URL).',
+    description:
+      'Redirects to a URL signed for 24 hours. 422 file_scan_pending while the virus scan runs, 422 file_infected when infected; 404 file_not_found. Read-only.',
+  })
   @ApiFoundResponse({ description: 'Location: the signed URL' })
   @ApiErrors(...SERVABLE_FILE)
   async briefFileUrl(

@@ -28,8 +28,9 @@ export class PortalFilesController {
   @HttpCode(201)
   @ApiFileUpload()
   @ApiOperation({
-    summary:
-      'Upload a file to a file, file_list or image item (multipart field `file`). The type is sniffed from the content, HEIC/HEIF becomes JPEG, and format, size, width and transparency are checked (422). A file or image item holds one file: a new upload replaces it. The file is scanned for viruses afterwards (av_status pending). 402 when the storage quota is used up; 409 intake_archived.',
+    summary: 'Portal: upload a file to a file, file_list or image item.',
+    description:
+      'Called by the client’s portal page, not by owners or agents. Multipart form-data with one field `file`. The type is sniffed from the content, HEIC/HEIF becomes JPEG, and format, size, width and transparency are checked (422 with details). A file or image item holds one file: a new upload replaces it. The file is scanned for viruses afterwards (av_status pending). The item is not submitted until POST …/submit. 402 when the account’s storage quota is used up; 409 intake_archived. Public: the slug of the portal link is the credential (an unknown, deleted or purged link is 404); too many unknown links from one client address are 429 portal_throttled with Retry-After.',
     security: [],
   })
   @ApiCreatedResponse({ description: '{file: {id, filename, mime, size, width, height, av_status, created_at}}' })
@@ -49,7 +50,9 @@ export class PortalFilesController {
   @Delete('items/:key/files/:fileId')
   @HttpCode(204)
   @ApiOperation({
-    summary: 'Remove an uploaded file; a submitted item goes back to pending until submitted again.',
+    summary: 'Portal: remove an uploaded file.',
+    description:
+      'Called by the client’s portal page. A submitted item goes back to pending until submitted again; the bytes are deleted. 409 intake_archived. Public: the slug of the portal link is the credential (an unknown, deleted or purged link is 404); too many unknown links from one client address are 429 portal_throttled with Retry-After.',
     security: [],
   })
   @ApiNoContentResponse()
@@ -72,8 +75,9 @@ export class PortalFilesController {
   @Post('items/:key/submit')
   @HttpCode(200)
   @ApiOperation({
-    summary:
-      'Submit the uploaded files of a file item: count rules (min_count, max_count; one file for file and image) and every file rule are checked (422 with details); no infected file may remain.',
+    summary: 'Portal: submit the uploaded files of a file item.',
+    description:
+      'Called by the client’s portal page. Count rules (min_count, max_count; one file for file and image) and every file rule are checked (422 with details); no infected file may remain. The item becomes submitted: item.submitted fires with file_count, and when it was the last outstanding required item the intake completes (intake.completed, completion e-mails as configured). 409 intake_archived. Public: the slug of the portal link is the credential (an unknown, deleted or purged link is 404); too many unknown links from one client address are 429 portal_throttled with Retry-After.',
     security: [],
   })
   @ApiErrors(
@@ -88,7 +92,12 @@ export class PortalFilesController {
   }
 
   @Get('brief/files/:fileId')
-  @ApiOperation({ summary: 'A brief file: 302 to a signed URL valid 24 hours.', security: [] })
+  @ApiOperation({
+    summary: 'Portal: download a brief file (302 to a signed URL).',
+    description:
+      'Called by the client’s portal page: redirects to a URL signed for 24 hours; 422 while the file is scanned or if infected. Public: the slug of the portal link is the credential (an unknown, deleted or purged link is 404); too many unknown links from one client address are 429 portal_throttled with Retry-After.',
+    security: [],
+  })
   @ApiFoundResponse({ description: 'Location: the signed URL' })
   @ApiErrors(...PORTAL_LINK, ...SERVABLE_FILE)
   async briefFile(

@@ -81,7 +81,11 @@ export class FoldersController {
 
   @Get()
   @Access({ via: 'any', scope: 'intakes:read' })
-  @ApiOperation({ summary: 'Folders, ordered by sort_order then name.' })
+  @ApiOperation({
+    summary: 'Folders, ordered by sort_order then name.',
+    description:
+      'The account’s folders (one level, shared by the whole account, never shown to clients) with how many intakes each holds. Pass a folder’s id as folder_id when creating, changing or listing intakes. Read-only.',
+  })
   @ApiOkResponse({ type: FolderList })
   async list(@CurrentPrincipal() principal: Principal): Promise<FolderList> {
     const folders = await this.listFolders.execute(accessOf(principal));
@@ -91,8 +95,9 @@ export class FoldersController {
   @Post()
   @Access({ via: 'any', scope: 'intakes:write' })
   @ApiOperation({
-    summary:
-      'Create a folder (placed last). 409 reason folder_exists for a name the account already uses (case-insensitively).',
+    summary: 'Create a folder for organising intakes.',
+    description:
+      'A name of 1 to 80 characters after trimming; the folder is placed last. 409 reason folder_exists for a name the account already uses (case-insensitively). Audited.',
   })
   @ApiCreatedResponse({ type: FolderResponse })
   @ApiConflictResponse({ type: ApiError })
@@ -107,7 +112,11 @@ export class FoldersController {
 
   @Patch(':id')
   @Access({ via: 'any', scope: 'intakes:write' })
-  @ApiOperation({ summary: 'Rename or reorder a folder: at least one of name, sort_order (else 400).' })
+  @ApiOperation({
+    summary: 'Rename or reorder a folder.',
+    description:
+      'At least one of name and sort_order (else 400 no_fields); 409 folder_exists for a name already used. Intakes in it are untouched. Audited.',
+  })
   @ApiOkResponse({ type: FolderResponse })
   @ApiErrors({ error: 'conflict', reason: 'folder_exists' }, { error: 'invalid_request', reason: 'no_fields' })
   async update(
@@ -123,7 +132,11 @@ export class FoldersController {
   @Delete(':id')
   @HttpCode(204)
   @Access({ via: 'any', scope: 'intakes:write' })
-  @ApiOperation({ summary: 'Delete a folder; its intakes become Unfiled (folder_id null). Nothing else changes.' })
+  @ApiOperation({
+    summary: 'Delete a folder; its intakes become Unfiled.',
+    description:
+      'The intakes filed in it get folder_id null; nothing else about them changes (no e-mail, no event). 204 with no body; 404 for an unknown folder. Audited.',
+  })
   @ApiNoContentResponse()
   async delete(
     @CurrentPrincipal() principal: Principal,

@@ -29,8 +29,9 @@ export class IntakeCreationController {
   @Post()
   @Access({ via: 'any', scope: 'intakes:write' })
   @ApiOperation({
-    summary:
-      'Create an intake and (unless send is false) send the invitation. With an Idempotency-Key a repeat within 24 hours returns the original with 200; the same key with a different body is 409 reason idempotency_key_reused.',
+    summary: 'Create an intake and (unless send is false) e-mail the client the invitation.',
+    description:
+      'The first call of every collection: a project name, the client (e-mail, name, optional language, time zone, phone, also_notify), the items to collect (or a template slug, merged with items by key), the chase schedule, due date and retention. With send true (default) the intake is sent at once: the invitation with the portal link goes to the client and every also_notify address (a live key’s; a test key’s is recorded as a skipped chase and nobody is contacted) and reminders follow the schedule; with send false it stays a draft until POST /v1/intakes/{id}/send. The answer has portal_url and follow_up (recommended: webhook when an active endpoint covers the intake’s events, else a polling schedule). Counts towards the plan’s monthly intakes (402 quota_exceeded reason intakes) and, when sent, towards 30 invitations per account per hour (429 reason intake_invites, shared with POST …/send). Idempotent with an Idempotency-Key header: a repeat within 24 hours returns the original with 200 instead of a second intake; the same key with a different body is 409 reason idempotency_key_reused. Always send one when you may retry. Audited.',
   })
   @ApiHeader({
     name: 'Idempotency-Key',

@@ -23,8 +23,9 @@ export class IntakeLifecycleController {
   @Get(':id/status')
   @Access({ via: 'any', scope: 'intakes:read' })
   @ApiOperation({
-    summary:
-      'Status for pollers: status, due date, last seen, progress, items, chases (the next scheduled one is the next reminder).',
+    summary: 'An intake’s progress for polling: status, items and chases.',
+    description:
+      'The light view for pollers: status, due date, when the client last opened the portal, progress (percent is 100 exactly when the intake completes), each item’s status and the chases (the next scheduled one is when the next reminder goes out). No values, files or signed URLs: collect those with GET /v1/intakes/{id}/results. Poll no more often than the plan’s recommended interval (GET /pricing.json), or register a webhook instead. Read-only.',
   })
   @ApiOkResponse({ type: StatusResponse })
   async status(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<StatusResponse> {
@@ -57,8 +58,9 @@ export class IntakeLifecycleController {
   @HttpCode(200)
   @Access({ via: 'any', scope: 'intakes:write' })
   @ApiOperation({
-    summary:
-      'Send a draft (409 unless draft). Counts towards 30 invitations per account per hour (429 reason intake_invites).',
+    summary: 'Send a draft: e-mail the client the invitation and start chasing.',
+    description:
+      'Turns a draft (created with send false) into a sent intake: the invitation with the portal link goes to the client and every also_notify address (recorded as a skipped chase for a test intake) and the reminders are planned from now. 409 reason not_draft unless the intake is a draft. Counts towards 30 invitations per account per hour (429 reason intake_invites, shared with POST /v1/intakes). Audited.',
   })
   @ApiOkResponse({ type: IntakeResponse })
   @ApiErrors(
@@ -79,8 +81,9 @@ export class IntakeLifecycleController {
   @HttpCode(200)
   @Access({ via: 'any', scope: 'intakes:write' })
   @ApiOperation({
-    summary:
-      'Archive: cancels scheduled reminders, emits intake.archived; 409 reason intake_archived if it already is.',
+    summary: 'Archive an intake: stop all chasing and close it to changes.',
+    description:
+      'Ends the collection without deleting anything: cancels every scheduled reminder, fires the intake.archived webhook, and from then on edits, item changes, waivers and manual chases answer 409 intake_archived; the portal stays readable but refuses submissions. There is no unarchive. Use it when the work is done or abandoned; DELETE /v1/intakes/{id} removes everything instead. 409 reason intake_archived if it already is. Answers the intake object, not the detail bundle. Audited.',
   })
   @ApiOkResponse({ type: IntakeResponse, description: 'the intake object, not the detail bundle' })
   @ApiErrors(...INTAKE_CHANGE)

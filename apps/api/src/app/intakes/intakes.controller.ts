@@ -25,7 +25,9 @@ export class IntakesController {
   @Get()
   @Access({ via: 'any', scope: 'intakes:read' })
   @ApiOperation({
-    summary: 'Intakes, newest first; filters combine. API keys see only their mode (test keys: their own intakes).',
+    summary: 'List intakes, newest first, with filters.',
+    description:
+      'Filter by status, client_email, folder_id (or none for Unfiled) and q (case-insensitive text over project name, client name and e-mail); filters combine; page with limit (default 20, max 100) and offset. Each row has the id, status, client, portal_url, created_at and progress. Use it to find an intake; for one intake’s items use GET /v1/intakes/{id}, for polling progress GET /v1/intakes/{id}/status. API keys see only their mode (test keys: the intakes they created). Read-only.',
   })
   @ApiOkResponse({ type: IntakeListResponse })
   async list(@CurrentPrincipal() principal: Principal, @Query() query: ListIntakesQuery): Promise<IntakeListResponse> {
@@ -47,7 +49,11 @@ export class IntakesController {
 
   @Get(':id')
   @Access({ via: 'any', scope: 'intakes:read' })
-  @ApiOperation({ summary: 'The detail bundle: {intake, items, progress, owner_tasks}. No signed URL is minted.' })
+  @ApiOperation({
+    summary: 'One intake in full: settings, items, progress and owner tasks.',
+    description:
+      'The detail bundle {intake, items, progress, owner_tasks}: every setting (client, schedule, due date, retention, notes, brief files) and every item with its definition, status, value, files (metadata only), waiver and decision. No signed URL is minted: get file links from GET /v1/intakes/{id}/results or the file endpoint. For frequent polling prefer the lighter GET /v1/intakes/{id}/status. Read-only.',
+  })
   @ApiOkResponse({ type: IntakeDetailResponse })
   async get(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<IntakeDetailResponse> {
     const { intake, items, files } = await this.getIntake.execute({ access: accessOf(principal), intakeId: id });
@@ -62,8 +68,9 @@ export class IntakesController {
   @Patch(':id')
   @Access({ via: 'any', scope: 'intakes:write' })
   @ApiOperation({
-    summary:
-      'Change settings: at least one field (else 400); null clears owner_note, client_brief, due_date, chase_at_time; client.email cannot change. On a sent, in-progress or stalled intake a schedule change re-plans the reminders.',
+    summary: 'Change an intake’s settings.',
+    description:
+      'Project name, notes, client brief, due date, chase schedule, interval, time, max_reminders, quiet hours, folder, thank-you and branding, and the client’s name, phone, language and time zone (client.email cannot change: the portal link is bound to it). At least one field (else 400 no_fields); omitted fields are untouched; null clears owner_note, client_brief, due_date, chase_at_time. On a sent, in-progress or stalled intake a change of schedule, interval, time, max_reminders, quiet hours, time zone or due date cancels the still-scheduled reminders and plans them again (already-sent ones still count); raising max_reminders above the reminders sent resumes a stalled intake. Sends no e-mail itself. 409 intake_archived on an archived intake. Audited.',
   })
   @ApiOkResponse({ type: IntakeResponse, description: 'the intake object, not the detail bundle' })
   @ApiErrors(
@@ -84,7 +91,11 @@ export class IntakesController {
   @Delete(':id')
   @HttpCode(204)
   @Access({ via: 'any', scope: 'intakes:write' })
-  @ApiOperation({ summary: 'Delete the intake and its files permanently. No webhook event exists for it.' })
+  @ApiOperation({
+    summary: 'Delete an intake and its files permanently.',
+    description:
+      'Irreversible: the intake, its items, answers, chases and uploaded files are deleted at once and its portal link stops working. No webhook event is sent for it. To stop chasing but keep everything, use POST /v1/intakes/{id}/archive instead. 204 with no body; 404 once gone. Audited.',
+  })
   @ApiNoContentResponse()
   async delete(
     @CurrentPrincipal() principal: Principal,

@@ -23,7 +23,11 @@ export class ItemMarksController {
   @Post('items/:key/done')
   @HttpCode(200)
   @Access({ via: 'any', scope: 'intakes:write' })
-  @ApiOperation({ summary: 'Tick off (or reopen) an owner item; client items are 400.' })
+  @ApiOperation({
+    summary: 'Tick off (or reopen) an owner item.',
+    description:
+      'For the owner’s own tasks in an intake (items with assignee owner): done true (default) approves it, done false reopens it. Owner items never complete or deliver the intake; client items are 400 client_item (use received-outside for those). Sends no e-mail. 409 item_waived; 409 intake_archived. Audited.',
+  })
   @ApiOkResponse({ type: DoneResponse })
   @ApiErrors(
     ...ITEM_CHANGE,
@@ -46,8 +50,9 @@ export class ItemMarksController {
   @HttpCode(200)
   @Access({ via: 'any', scope: 'intakes:write' })
   @ApiOperation({
-    summary:
-      'Mark a client item as received another way (approved); may complete the intake. 400 owner item; 409 approved or waived.',
+    summary: 'Mark a client item as received another way (approved).',
+    description:
+      'When the client sent the item by other means (e-mail, paper): the item becomes approved with received_outside true and an optional note hidden from the client, and stops being chased. If it was the last outstanding required client item the intake completes: intake.completed fires and the owner’s completion e-mail and the client’s thank-you go out as configured. 400 owner_item for an owner item; 409 for an approved or waived item; 409 intake_archived. Undo with DELETE on the same path. Audited.',
   })
   @ApiOkResponse({ type: ReceivedOutsideResponse })
   @ApiErrors(...ITEM_CHANGE, ...ITEM_CLOSED, { error: 'invalid_request', reason: 'owner_item' })
@@ -72,8 +77,9 @@ export class ItemMarksController {
   @Delete('items/:key/received-outside')
   @Access({ via: 'any', scope: 'intakes:write' })
   @ApiOperation({
-    summary:
-      'Undo the mark: the item waits for the client again and a completed intake reopens. 404 if it was never marked.',
+    summary: 'Undo a received-outside mark.',
+    description:
+      'The item waits for the client again (progress drops) and a completed intake reopens, with its reminders planned again. 404 not_received_outside if it was never marked; 409 intake_archived. Audited.',
   })
   @ApiOkResponse({ type: ReceivedOutsideResponse })
   @ApiErrors(...ITEM_CHANGE, { error: 'not_found', reason: 'not_received_outside' })

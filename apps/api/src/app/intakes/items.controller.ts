@@ -25,7 +25,9 @@ export class ItemsController {
   @Post('items')
   @Access({ via: 'any', scope: 'intakes:write' })
   @ApiOperation({
-    summary: 'Add items; the client is told by e-mail (live, sent intakes). 422 for a key the intake already has.',
+    summary: 'Add items to an intake.',
+    description:
+      'Appends new item definitions (each key new to the intake: 422 naming items[i].key otherwise). When client items are added to an intake the client has (sent, in progress or completed) the client and every also_notify address get an e-mail naming them (client_notified; a test intake’s is recorded skipped), and a new required client item reopens a completed intake. Adding to a draft sends nothing. 409 intake_archived on an archived intake. Audited.',
   })
   @ApiCreatedResponse({ type: ItemsAddedResponse })
   @ApiErrors(...INTAKE_CHANGE)
@@ -51,7 +53,11 @@ export class ItemsController {
   @Post('items/:key/approve')
   @HttpCode(200)
   @Access({ via: 'any', scope: 'intakes:write' })
-  @ApiOperation({ summary: 'Approve a submitted item (409 for any other status).' })
+  @ApiOperation({
+    summary: 'Approve a submitted item.',
+    description:
+      'Accepts the client’s answer: the item becomes approved, which is what GET /v1/intakes/{id}/results returns by default (only_new picks it up once). Use it after reviewing a submitted value or files; to send the answer back use POST /v1/intakes/{id}/revision instead. Sends no e-mail and no webhook; an optional note goes to the audit log. 409 item_not_submitted for any status but submitted; 409 intake_archived on an archived intake.',
+  })
   @ApiOkResponse({ type: ItemResponse })
   @ApiErrors(...ITEM_CHANGE, { error: 'conflict', reason: 'item_not_submitted' })
   async approve(
@@ -72,8 +78,9 @@ export class ItemsController {
   @Patch('items/:key')
   @Access({ via: 'any', scope: 'intakes:write' })
   @ApiOperation({
-    summary:
-      'Change an item’s definition (key cannot change), its type included. The client’s answer is judged by the new definition with the portal’s rules and kept whenever it is valid (a file as a file_list of one, a select’s choice as a multiselect list of one and back); 409 item_answer_would_be_discarded, with details naming why, if it would become invalid, unless discard_submitted_value is true. A secret’s answer never crosses to a plain type nor a plain one to secret.',
+    summary: 'Change an item’s definition, keeping a still-valid answer.',
+    description:
+      'Type, label, help, required, constraints (for example the accepted formats) and owner_note of an item already with the client (its key cannot change). The client’s answer is judged by the new definition with the portal’s rules and kept whenever it is valid (a file as a file_list of one, a select’s choice as a multiselect list of one and back); if it would become invalid the answer is 409 item_answer_would_be_discarded, with details naming why, and nothing changes, unless discard_submitted_value is true (then the answer is cleared and the item waits for the client again). A secret’s answer never crosses to a plain type nor a plain one to secret. Sends no e-mail. 409 intake_archived on an archived intake. Audited.',
   })
   @ApiOkResponse({ type: ItemResponse })
   @ApiErrors(
@@ -95,8 +102,9 @@ export class ItemsController {
   @HttpCode(200)
   @Access({ via: 'any', scope: 'intakes:write' })
   @ApiOperation({
-    summary:
-      'Send a submitted or approved item back to the client with a note (402 plan_required on Free; 409 for other statuses).',
+    summary: 'Send an item back to the client for a revision, with a note.',
+    description:
+      'For a submitted or approved client item whose answer is not right: the item becomes needs_revision with the note shown in the portal, and a revision e-mail goes to the client (chase kind revision; recorded skipped for a test intake, client_notified false); a completed intake reopens and chasing resumes. Not on the Free plan (402 plan_required reason revisions); 409 item_not_submitted for other statuses; 400 owner_item for an owner item; 409 intake_archived. Audited.',
   })
   @ApiOkResponse({ type: RevisionResponse })
   @ApiErrors(
@@ -125,8 +133,9 @@ export class ItemsController {
   @HttpCode(200)
   @Access({ via: 'session', scope: 'intakes:write' })
   @ApiOperation({
-    summary:
-      'Settle a decision item (owner select or multiselect); the value must be among its options. Sessions only; other items 400.',
+    summary: 'Settle a decision item (owner select or multiselect): dashboard sessions only.',
+    description:
+      'For an owner-assigned select or multiselect item: the value must be among its options; the item becomes approved with decided_by owner. Dashboard sessions only (API keys get 403 session_only). Other items: 400 not_decision_item; a waived item: 409 item_waived. Sends no e-mail. Audited.',
   })
   @ApiOkResponse({ type: AnswerResponse })
   @ApiErrors(

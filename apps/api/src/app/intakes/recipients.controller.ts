@@ -24,7 +24,9 @@ export class RecipientsController {
   @Post()
   @Access({ via: 'any', scope: 'intakes:write' })
   @ApiOperation({
-    summary: 'Add a recipient (at most 4 besides the client; 409 recipient_exists). Sends no mail itself.',
+    summary: 'Add an additional recipient of the intake’s e-mails.',
+    description:
+      'Adds an address (with an optional name) that receives the same portal link and the later reminders as the client: at most 4 besides the client (422 too_many_recipients); 409 recipient_exists if it already receives them. Sends no mail itself: the address gets the next reminder. 409 intake_archived. Audited.',
   })
   @ApiCreatedResponse({ type: RecipientsResponse, description: 'the additional recipients, the client not among them' })
   @ApiErrors(
@@ -49,7 +51,9 @@ export class RecipientsController {
   @HttpCode(204)
   @Access({ via: 'any', scope: 'intakes:write' })
   @ApiOperation({
-    summary: 'Remove a recipient; the client cannot be removed (400 recipient_is_primary); 404 if absent.',
+    summary: 'Remove an additional recipient.',
+    description:
+      'The address gets no more e-mails of the intake. The primary client cannot be removed (400 recipient_is_primary; change client details with PATCH /v1/intakes/{id}); 404 recipient_not_found if absent; 409 intake_archived. 204 with no body. Audited.',
   })
   @ApiNoContentResponse()
   @ApiErrors(
@@ -69,7 +73,11 @@ export class RecipientsController {
   @Post(':email/reinstate')
   @HttpCode(200)
   @Access({ via: 'any', scope: 'intakes:write' })
-  @ApiOperation({ summary: 'Clear an address’s bounce flag (404 recipient_not_found; 409 recipient_not_bounced).' })
+  @ApiOperation({
+    summary: 'Clear an address’s bounce flag so it is e-mailed again.',
+    description:
+      'For the client’s or an additional recipient’s address retired by a bounce or complaint (see the chase.bounced webhook), once the address is known to work: clears the flag and its run of temporary bounces. Chasing resumes, planned anew, when nobody was left to chase and the intake is sent or in progress, not stalled and not on schedule off (still_chasing says so). 404 recipient_not_found; 409 recipient_not_bounced. Audited.',
+  })
   @ApiOkResponse({ type: ReinstateResponse })
   @ApiErrors(
     ...INTAKE_CHANGE,
@@ -94,8 +102,9 @@ export class ClientsController {
   @Get()
   @Access({ via: 'any', scope: 'intakes:read' })
   @ApiOperation({
-    summary:
-      'Clients derived from intakes (grouped case-insensitively by e-mail), most intakes first, then most recent.',
+    summary: 'Clients derived from intakes, most intakes first.',
+    description:
+      'One entry per client e-mail (grouped case-insensitively) with name, language, phone, time zone and folder from their most recent intake, and intake_count; search with q over name and e-mail, page with limit and offset. Use it to reuse a client’s details when creating an intake. An API key sees only clients of intakes of its own mode. Read-only.',
   })
   @ApiOkResponse({ type: ClientListResponse })
   async list(@CurrentPrincipal() p: Principal, @Query() query: ClientsQuery): Promise<ClientListResponse> {

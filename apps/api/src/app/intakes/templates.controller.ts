@@ -26,7 +26,11 @@ export class TemplatesController {
 
   @Get()
   @Access({ via: 'any', scope: 'intakes:read' })
-  @ApiOperation({ summary: 'Templates of the account, by name.' })
+  @ApiOperation({
+    summary: 'The account’s saved intake templates, by name.',
+    description:
+      'Each template’s slug, name, item definitions and default settings. Pass a slug as template to POST /v1/intakes to start an intake from it (the template’s items merge with the request’s by key). Read-only.',
+  })
   @ApiOkResponse({ type: TemplateListResponse })
   async list(@CurrentPrincipal() principal: Principal): Promise<TemplateListResponse> {
     return { templates: (await this.listTemplates.execute(principal.accountId)).map(view) };
@@ -35,8 +39,9 @@ export class TemplatesController {
   @Post()
   @Access({ via: 'any', scope: 'intakes:write' })
   @ApiOperation({
-    summary:
-      'Save a template: name and item definitions. Its slug (from the name, unique in the account) is what POST /v1/intakes takes as template.',
+    summary: 'Save a reusable intake template: a name and item definitions.',
+    description:
+      'Stores item definitions (and default settings) under a name for later intakes; its slug (from the name, unique in the account) is what POST /v1/intakes takes as template. Creates no intake and sends nothing. Audited.',
   })
   @ApiCreatedResponse({ type: TemplateResponse })
   async create(

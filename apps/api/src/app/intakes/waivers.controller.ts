@@ -23,7 +23,11 @@ export class WaiversController {
   @Post('items/:key/waive')
   @HttpCode(200)
   @Access({ via: 'any', scope: 'intakes:write' })
-  @ApiOperation({ summary: 'Waive an item (owner closes it); may complete the intake.' })
+  @ApiOperation({
+    summary: 'Waive an item: the owner decides it is not needed.',
+    description:
+      'Closes any item (client or owner) with an optional reason: it stops counting towards progress and is no longer chased. If it was the last outstanding required client item the intake completes (intake.completed fires, completion e-mails go out as configured). Use it when the item is no longer needed; for an answer received by other means use received-outside. 409 item_waived if it already is; 409 intake_archived. Undo with DELETE on the same path. Audited.',
+  })
   @ApiOkResponse({ type: ItemResponse })
   @ApiErrors(...ITEM_CHANGE, { error: 'conflict', reason: 'item_waived' })
   async waive(
@@ -45,8 +49,9 @@ export class WaiversController {
   @HttpCode(200)
   @Access({ via: 'any', scope: 'intakes:write' })
   @ApiOperation({
-    summary:
-      'Accept or reject the client’s waiver proposal (409 if none is pending); the note goes to the audit log only.',
+    summary: 'Accept or reject the client’s waiver proposal.',
+    description:
+      'When the client proposed in the portal that an item be waived: accept true waives it (and may complete the intake, as POST …/waive); accept false clears the proposal and the item is chased again. The optional note goes to the audit log only, never to the client. 409 no_waiver_pending if there is no proposal; 409 intake_archived. Audited.',
   })
   @ApiOkResponse({ type: ItemResponse })
   @ApiErrors(...ITEM_CHANGE, { error: 'conflict', reason: 'no_waiver_pending' })
@@ -75,8 +80,9 @@ export class WaiversController {
   @Delete('items/:key/waive')
   @Access({ via: 'any', scope: 'intakes:write' })
   @ApiOperation({
-    summary:
-      'Revert a waiver: the item is pending again, its value, submission, uploaded files and revision note discarded (the client’s note on the item stays); a completed intake reopens.',
+    summary: 'Revert a waiver: the item is needed again.',
+    description:
+      'The item is pending again: its value, submission, uploaded files and revision note are discarded (the client’s note on the item stays); a completed intake reopens and its reminders are planned again. 409 item_not_waived if it is not waived; 409 intake_archived. Audited.',
   })
   @ApiOkResponse({ type: ItemResponse })
   @ApiErrors(...ITEM_CHANGE, { error: 'conflict', reason: 'item_not_waived' })

@@ -29,8 +29,9 @@ export class PortalController {
 
   @Get()
   @ApiOperation({
-    summary:
-      'The client’s view: project, brief, due date, language, the client’s items with status, constraints and revision notes.',
+    summary: 'Portal: the client’s view of an intake.',
+    description:
+      'Called by the client’s portal page (GET {portal_url} serves the page itself): project, brief and its files, due date, language, progress, the client’s note and the client’s items with status, constraints and revision notes; owner items and owner notes are never shown. Opening it records client_last_seen and fires client.viewed (deduplicated). Owners and agents read an intake with GET /v1/intakes/{id} instead. Public: the slug of the portal link is the credential (an unknown, deleted or purged link is 404); too many unknown links from one client address are 429 portal_throttled with Retry-After.',
     security: [],
   })
   @ApiErrors(...PORTAL_LINK)
@@ -44,8 +45,9 @@ export class PortalController {
 
   @Put('note')
   @ApiOperation({
-    summary:
-      'The client’s note on the whole intake (up to 2,000 characters; null clears it): the owner reads it as the intake’s client_note, in results and in the download’s reports. No event is sent. 409 intake_archived when archived.',
+    summary: 'Portal: the client’s note on the whole intake.',
+    description:
+      'Up to 2,000 characters; null clears it. The owner reads it as the intake’s client_note, in results and in the download’s reports. No event or e-mail is sent. 409 intake_archived when archived. Public: the slug of the portal link is the credential (an unknown, deleted or purged link is 404); too many unknown links from one client address are 429 portal_throttled with Retry-After.',
     security: [],
   })
   @ApiOkResponse({ description: 'the client’s view, as GET /portal/v1/{slug}, with the new client_note' })
@@ -56,8 +58,9 @@ export class PortalController {
 
   @Put('items/:key')
   @ApiOperation({
-    summary:
-      'Submit a value item (422 with details when it breaks a rule of the item); 409 intake_archived when archived.',
+    summary: 'Portal: submit the answer of a value item (text, structured, choice, secret).',
+    description:
+      'Called by the client’s portal page. The value is checked against the item’s rules (422 with details naming each problem); the item becomes submitted and item.submitted fires; when it was the last outstanding required item the intake completes (intake.completed, completion e-mails as configured). File items are submitted with POST …/files and …/submit instead. 409 intake_archived when archived. Public: the slug of the portal link is the credential (an unknown, deleted or purged link is 404); too many unknown links from one client address are 429 portal_throttled with Retry-After.',
     security: [],
   })
   @ApiErrors(...PORTAL_LINK, ...ITEM_CHANGE, ...ITEM_CLOSED, { error: 'conflict', reason: 'not_sent' })
@@ -72,7 +75,12 @@ export class PortalController {
 
   @Post('items/:key/waiver')
   @HttpCode(200)
-  @ApiOperation({ summary: 'Propose a waiver for an item; the owner decides.', security: [] })
+  @ApiOperation({
+    summary: 'Portal: propose that an item be waived.',
+    description:
+      'Called by the client’s portal page when they cannot supply an item, with a reason: the owner accepts or rejects it (POST /v1/intakes/{id}/items/{key}/waive/decision); until then the item stays outstanding. 409 intake_archived. Public: the slug of the portal link is the credential (an unknown, deleted or purged link is 404); too many unknown links from one client address are 429 portal_throttled with Retry-After.',
+    security: [],
+  })
   @ApiErrors(...PORTAL_LINK, ...ITEM_CHANGE, ...ITEM_CLOSED)
   async waiver(
     @Param('slug') slug: string,
@@ -84,7 +92,12 @@ export class PortalController {
   }
 
   @Put('items/:key/note')
-  @ApiOperation({ summary: 'The client’s note on an item (null clears it).', security: [] })
+  @ApiOperation({
+    summary: 'Portal: the client’s note on one item.',
+    description:
+      'Up to 2,000 characters for the owner to read with the item; null clears it. No event or e-mail is sent. 409 intake_archived. Public: the slug of the portal link is the credential (an unknown, deleted or purged link is 404); too many unknown links from one client address are 429 portal_throttled with Retry-After.',
+    security: [],
+  })
   @ApiErrors(...PORTAL_LINK, ...ITEM_CHANGE)
   async note(
     @Param('slug') slug: string,

@@ -22,8 +22,9 @@ export class DownloadsController {
   @Get('download/preflight')
   @Access({ via: 'any', scope: 'intakes:read' })
   @ApiOperation({
-    summary:
-      'What GET …/download would deliver, consuming nothing: the uploads it holds and their bytes, the uploads left out (antivirus pending or infected) by name, the secret items by state, whether it is above DOWNLOAD_MAX_BYTES, and the file name.',
+    summary: 'Check what the ZIP download would hold, without consuming anything.',
+    description:
+      'The uploads it holds and their bytes, the uploads left out (antivirus pending or infected) by name, the secret items by state (total, unrevealed, already revealed), whether it is above the size limit (too_large, max_bytes), and the file name. Call it before GET …/download, in particular before include_secrets=true. Read-only.',
   })
   @ApiOkResponse({ type: DownloadPreflightResponse })
   async downloadPreflight(
@@ -36,8 +37,9 @@ export class DownloadsController {
   @Get('download')
   @Access({ via: 'any', scope: 'intakes:read' })
   @ApiOperation({
-    summary:
-      'The intake as one ZIP, streamed from storage: one folder per item with its clean uploads (names made safe: no paths, no control characters, `name (2).ext` for a repeated name), podklady.md and podklady.pdf (each item’s label, type, status, value, decision, waiver, notes; files left out by name), and manifest.json (every file’s SHA-256 and the Markdown report’s; the PDF’s last line gives the manifest’s own). include_secrets=true puts secret values in the PDF only, consuming their one-time reveal once every file is written; it needs the owner’s session or a key with secrets:read or admin (else 403 secrets_owner_only). Above DOWNLOAD_MAX_BYTES: 413 download_too_large. Audited intake.downloaded; a complete download records delivered_at.',
+    summary: 'Download the whole intake as one ZIP.',
+    description:
+      'Streamed from storage: one folder per item with its clean uploads (names made safe: no paths, no control characters, `name (2).ext` for a repeated name), podklady.md and podklady.pdf (each item’s label, type, status, value, decision, waiver, notes; files left out by name), and manifest.json (every file’s SHA-256 and the Markdown report’s; the PDF’s last line gives the manifest’s own). include_secrets=true puts secret values in the PDF only, consuming their one-time reveal once every file is written; it needs the owner’s session or a key with secrets:read or admin (else 403 secrets_owner_only). Above DOWNLOAD_MAX_BYTES: 413 download_too_large (check with …/download/preflight). Audited intake.downloaded; a complete download records delivered_at. For typed values an agent prefers GET /v1/intakes/{id}/results.',
   })
   @ApiProduces('application/zip')
   @ApiOkResponse({

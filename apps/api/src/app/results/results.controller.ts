@@ -15,8 +15,9 @@ export class ResultsController {
   @Get('results')
   @Access({ via: 'key', scope: 'intakes:read' })
   @ApiOperation({
-    summary:
-      'The approved items’ values shaped by type (include_pending: submitted ones too), uploads as URLs signed for 24 hours (pending or infected ones counted in meta.files_pending), the required items still missing. A secret is released once to a key with secrets:read or admin (then meta says already_revealed); without that scope, or with exclude_secrets, it is left out unconsumed. only_new: items approved since this key’s previous call. The first call records delivered_at. API keys only: a session is 403 key_only.',
+    summary: 'Collect an intake’s results: approved values, file links and secrets (API keys only).',
+    description:
+      'The way an agent or integration takes the collected data: the approved items’ values shaped by type (include_pending: submitted ones too), uploads as {url, filename, mime, size, checksum_sha256} with URLs signed for 24 hours (pending or infected ones counted in meta.files_pending), and missing, the required items still outstanding. only_new=true returns only the items approved since this key’s previous call (each call moves the key’s cursor). A secret is released exactly once, to a key with secrets:read or admin (later calls: meta says already_revealed); without that scope, or with exclude_secrets, it is left out and not consumed. The first call records delivered_at, which starts an on_delivery retention (contents removed about 24 hours later). API keys only: a session is 403 key_only (the dashboard uses the download). Audited on first delivery.',
   })
   @ApiOkResponse({ type: ResultsResponse })
   async results(

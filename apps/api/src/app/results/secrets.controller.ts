@@ -17,8 +17,9 @@ export class SecretsController {
   @HttpCode(200)
   @Access({ via: 'session', role: 'owner', roleReason: 'secrets_owner_only' })
   @ApiOperation({
-    summary:
-      'Reveal a secret item’s answer, once: the first call answers it with first_reveal and expires_at and wipes it from the service; later calls answer 200 already_revealed with revealed_at. 410 gone when it was not revealed within 30 days of its submission (purged); 409 secret_not_submitted before the client sent it; 400 not_secret_item for another item type.',
+    summary: 'Reveal a secret item’s answer once, in the dashboard (owner only).',
+    description:
+      'The first call answers the value with first_reveal and expires_at and wipes it from the service; later calls answer 200 already_revealed with revealed_at. The account owner’s session only (members: 403 secrets_owner_only; API keys read secrets through GET /v1/intakes/{id}/results with secrets:read). 410 gone when it was not revealed within 30 days of its submission (purged); 409 secret_not_submitted before the client sent it; 400 not_secret_item for another item type. Audited.',
   })
   @ApiOkResponse({ type: RevealResponse })
   @ApiErrors(

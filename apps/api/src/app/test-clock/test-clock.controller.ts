@@ -19,7 +19,9 @@ export class TestClockController {
   @Post('clock')
   @HttpCode(200)
   @ApiOperation({
-    summary: 'Move the shared test clock: exactly one of advance_seconds or now.',
+    summary: 'Move the shared test clock (test deployments only).',
+    description:
+      'Only on a service started with TEST_CLOCK=enabled, never in production: sets the time every process reads, by advance_seconds or to an absolute now (exactly one, else 422). Affects every account; due work runs on the next scheduler pass (POST /_test/tick). Public.',
     security: [],
   })
   @ApiOkResponse({ type: ClockResponse })
@@ -43,7 +45,9 @@ export class TestClockController {
   @Post('tick')
   @HttpCode(200)
   @ApiOperation({
-    summary: 'Run one full pass of scheduler work and wait until the mail and webhook queues are drained.',
+    summary: 'Run one pass of scheduler work now (test deployments only).',
+    description:
+      'Only with TEST_CLOCK=enabled: asks the scheduler for one full pass at the test clock’s time and waits until nothing due is left, the mail queues are drained and the webhook deliveries settled, so a test sees the effects at once. Public.',
     security: [],
   })
   @ApiOkResponse({ type: TickResponse })

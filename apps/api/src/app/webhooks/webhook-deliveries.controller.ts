@@ -21,7 +21,8 @@ export class WebhookDeliveriesController {
   @Get('deliveries')
   @Access({ via: 'any', scope: 'intakes:read' })
   @ApiOperation({
-    summary: `The endpoint’s last 100 deliveries, newest first, without their payloads, with the endpoint’s mode. ${MODE_RULE}`,
+    summary: 'An endpoint’s last 100 deliveries, newest first.',
+    description: `Each delivery’s event, status, attempts, last response code or error, next retry and times, without the payload; use it to find out why a receiver missed events. Deliveries are tried 6 times (immediately, then after 1 minute, 5 minutes, 30 minutes, 2 hours and 6 hours). Read-only. ${MODE_RULE}`,
   })
   @ApiOkResponse({ type: DeliveryListResponse })
   async deliveries(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<DeliveryListResponse> {
@@ -33,9 +34,8 @@ export class WebhookDeliveriesController {
   @HttpCode(200)
   @Access({ via: 'any', scope: 'intakes:write', role: 'owner' })
   @ApiOperation({
-    summary:
-      'Send a delivery that has not succeeded again, at once, through the normal path (the address checked again, a fresh signature, logged). Attempts are never reset: one that used all 6 gets exactly one more. 409 delivery_succeeded for a delivered one, 409 endpoint_inactive for a switched-off endpoint. ' +
-      MODE_RULE,
+    summary: 'Retry a webhook delivery that has not succeeded.',
+    description: `Sends it again at once through the normal path (the address checked again, a fresh signature, logged). Attempts are never reset: one that used all 6 gets exactly one more. 409 delivery_succeeded for a delivered one, 409 endpoint_inactive for a switched-off endpoint. Sessions: the owner only. Audited. ${MODE_RULE}`,
   })
   @ApiOkResponse({ type: DeliveryResponse, description: 'the delivery, pending and due now' })
   @ApiErrors({ error: 'conflict', reason: 'delivery_succeeded' }, { error: 'conflict', reason: 'endpoint_inactive' })
@@ -53,9 +53,8 @@ export class WebhookDeliveriesController {
   @HttpCode(202)
   @Access({ via: 'any', scope: 'intakes:write', role: 'owner' })
   @ApiOperation({
-    summary:
-      'Queue the fixed test payload (item.submitted of the literal test intake) to the endpoint, whatever events it takes; delivered, retried and logged like any other. No body. 409 endpoint_inactive for a switched-off endpoint. ' +
-      MODE_RULE,
+    summary: 'Send a test event to a webhook endpoint.',
+    description: `Queues the fixed test payload (item.submitted of the literal test intake, with a message) to the endpoint whatever events it takes; delivered, retried and logged like any other. Use it to check a receiver and its signature verification. No body. 409 endpoint_inactive for a switched-off endpoint. Sessions: the owner only. Audited. ${MODE_RULE}`,
   })
   @ApiAcceptedResponse({ type: TestDeliveryResponse })
   @ApiErrors({ error: 'conflict', reason: 'endpoint_inactive' })

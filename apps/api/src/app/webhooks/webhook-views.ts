@@ -1,7 +1,7 @@
 import { shownUrl, type WebhookDeliveryRecord, type WebhookEndpointRecord } from '@intake/application-webhooks';
 import { type DeliveryView, type WebhookEndpointView } from './webhooks.dto';
 
-/** How modes reach endpoints, said in every webhook operation's summary. */
+/** How modes reach endpoints, said in every webhook operation's description. */
 export const MODE_RULE =
   'An endpoint has a mode: an API key’s endpoints have the key’s, a session registers either (mode, live by default). A session sees and manages both modes’ endpoints; an API key only its own mode’s (another mode’s endpoint is 404).';
 

@@ -20,7 +20,8 @@ export class WebhooksController {
   @Post()
   @Access({ via: 'any', scope: 'intakes:write', role: 'owner' })
   @ApiOperation({
-    summary: `Register an endpoint; the answer holds its signing secret, shown this once. 422 naming the field for an event outside the seven, a format other than raw, slack or discord, an unsafe URL, or a mode an API key may not give it; 409 webhook_limit past 20 endpoints per mode. ${MODE_RULE}`,
+    summary: 'Register a webhook endpoint for intake events (secret shown once).',
+    description: `The URL receives a signed POST (X-Service-Signature: t=…,v1=HMAC-SHA256 of "t.body" with the secret) for each chosen event: item.submitted, intake.completed, client.viewed, chase.bounced, intake.stalled, intake.overdue, intake.archived; format raw (JSON), slack or discord (a ready-made chat message). Register one instead of polling: POST /v1/intakes recommends it in follow_up once an endpoint covers the events. The answer holds the signing secret, shown this once. 422 naming the field for an event outside the seven, another format, an unsafe URL, or a mode an API key may not give it; 409 webhook_limit past 20 endpoints per mode. Sessions: the owner only. Audited. ${MODE_RULE}`,
   })
   @ApiCreatedResponse({ type: CreatedWebhookResponse })
   @ApiErrors({ error: 'conflict', reason: 'webhook_limit' })
@@ -43,7 +44,8 @@ export class WebhooksController {
   @Get()
   @Access({ via: 'any', scope: 'intakes:read' })
   @ApiOperation({
-    summary: `The endpoints, oldest first, without their secrets; slack and discord URLs as their origin only. ${MODE_RULE}`,
+    summary: 'The webhook endpoints, oldest first, without their secrets.',
+    description: `Each endpoint’s URL (slack and discord URLs as their origin only: the path is a credential), events, format, mode and whether it is active (a receiver answering 410 switches it off for good). Read-only. ${MODE_RULE}`,
   })
   @ApiOkResponse({ type: WebhookListResponse })
   async list(@CurrentPrincipal() principal: Principal): Promise<WebhookListResponse> {
@@ -54,7 +56,8 @@ export class WebhooksController {
   @HttpCode(204)
   @Access({ via: 'any', scope: 'intakes:write', role: 'owner' })
   @ApiOperation({
-    summary: `Delete an endpoint with its delivery log; its pending deliveries are never sent. ${MODE_RULE}`,
+    summary: 'Delete a webhook endpoint and its delivery log.',
+    description: `Nothing more is sent to it: its pending deliveries are dropped. 204 with no body. Sessions: the owner only. Audited. ${MODE_RULE}`,
   })
   @ApiNoContentResponse()
   async delete(

@@ -162,6 +162,8 @@ export class OpenApiController {
   @Get('v1/openapi.json')
   @ApiOperation({
     summary: 'This OpenAPI 3.1 description of the API.',
+    description:
+      'Every operation with a summary, a description, its parameters and bodies, its access rule (x-access, x-required-scope) and the errors it can answer (x-errors); the server URL is the service’s public address. Generate clients from it (the @intake/sdk package is). Public, not counted against any request limit.',
     security: [],
   })
   @ApiOkResponse({

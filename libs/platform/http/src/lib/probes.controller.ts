@@ -27,6 +27,8 @@ export class ProbesController {
   @HttpCode(200)
   @ApiOperation({
     summary: 'Liveness: 200 while the process runs.',
+    description:
+      'For load balancers and orchestrators: answers {status: ok} without touching any dependency. Whether the service can do work is GET /readyz. Public, not counted against any request limit.',
     security: [],
   })
   @ApiOkResponse({ type: HealthResponse })
@@ -40,8 +42,9 @@ export class ProbesController {
     { error: 'service_unavailable', reason: 'shutting_down' },
   )
   @ApiOperation({
-    summary:
-      'Readiness: 200 only when every dependency answers; 503 names the failing ones, or says the instance is shutting down (SIGTERM).',
+    summary: 'Readiness: 200 only when every dependency answers.',
+    description:
+      'Checks every dependency of the process (for the api: the database, Redis, object storage and the mail transport); 503 dependency_unavailable names the failing ones, 503 shutting_down when the instance received SIGTERM (send work elsewhere), both with Retry-After. Public, not counted against any request limit.',
     security: [],
   })
   @ApiOkResponse({ type: ReadinessResponse })
