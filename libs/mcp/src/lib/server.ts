@@ -1,0 +1,105 @@
+import { McpServer, ResourceTemplate } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { z } from 'zod';
+import type { IntakeClient } from '@intake/sdk';
+import { hasScope, type KeyAccess } from './access';
+import { collectDocumentsPrompt } from './prompt';
+import { toolErrorOf } from './tool-errors';
+import { toolsFor, type ToolDefinition } from './tools';
+
+export interface IntakeMcpServerOptions {
+  /** The typed SDK, holding the caller's API key: every tool is one call through it. */
+  client: IntakeClient;
+  /** The key's mode and scopes: the tools, the resource and the wording follow them. */
+  access: KeyAccess;
+  /** Reported to the client in `initialize`. */
+  version?: string;
+}
+
+export const SERVER_NAME = 'intake-service';
+
+const instructionsFor = (access: KeyAccess) =>
+  [
+    'Tools of an intake collection service: ask a client for documents and answers through a portal link, follow their submissions, review them and collect the results.',
+    'Typical flow: list_templates (optional) → create_intake → get_intake_status until items are submitted (or register_webhook) → approve_item or request_revision → collect_results.',
+    access.mode === 'test'
+      ? 'This server uses a test key: its intakes never e-mail or text the client; everything else behaves as live.'
+      : 'This server uses a live key: creating an intake and chasing e-mail the client for real.',
+    'A refused call comes back as a tool error naming the error code and what to do next.',
+  ].join(' ');
+
+/** The tool's input shape for this key: arguments needing a scope the key lacks are left out. */
+function inputFor(tool: ToolDefinition, access: KeyAccess): z.ZodRawShape {
+  const scopes = tool.argumentScopes ?? {};
+  return Object.fromEntries(
+    Object.entries(tool.input).filter(([name]) => {
+      const needed = scopes[name];
+      return needed === undefined || hasScope(access, needed);
+    }),
+  );
+}
+
+/**
+ * An MCP server of the service's tools for one API key (the same for Streamable HTTP and stdio):
+ * the tools its scopes allow, worded for its mode; the resource `intake://{intake_id}` (the status)
+ * for keys that may read intakes; the prompt `collect_documents`.
+ */
+export function createIntakeMcpServer({ client, access, version = '0.1.0' }: IntakeMcpServerOptions): McpServer {
+  const server = new McpServer({ name: SERVER_NAME, version }, { instructions: instructionsFor(access) });
+
+  for (const tool of toolsFor(access)) {
+    server.registerTool(
+      tool.name,
+      {
+        title: tool.title,
+        description: tool.description(access),
+        inputSchema: inputFor(tool, access),
+        // Loose: the api may answer more fields than the ones named (it grows; clients must not break).
+        outputSchema: z.looseObject(tool.output),
+        annotations: { title: tool.title, ...tool.annotations },
+      },
+      async (args: Record<string, unknown>): Promise<CallToolResult> => {
+        try {
+          const outcome = await tool.run(client, args as never, access);
+          return { content: [{ type: 'text', text: outcome.summary }], structuredContent: outcome.structured };
+        } catch (error) {
+          return toolErrorOf(error);
+        }
+      },
+    );
+  }
+
+  if (hasScope(access, 'intakes:read')) {
+    server.registerResource(
+      'intake_status',
+      new ResourceTemplate('intake://{intake_id}', { list: undefined }),
+      {
+        title: 'An intake’s status',
+        description: 'The current status of one intake (as get_intake_status): progress, items, reminders.',
+        mimeType: 'application/json',
+      },
+      async (uri, variables) => {
+        const id = String(variables['intake_id']);
+        const status = await client.GET('/v1/intakes/{id}/status', { params: { path: { id } } });
+        return {
+          contents: [
+            { uri: uri.href, mimeType: 'application/json', text: JSON.stringify({ intake_id: id, ...status }) },
+          ],
+        };
+      },
+    );
+  }
+
+  if (hasScope(access, 'intakes:write')) {
+    server.registerPrompt(
+      collectDocumentsPrompt.name,
+      {
+        title: collectDocumentsPrompt.title,
+        description: collectDocumentsPrompt.description,
+        argsSchema: collectDocumentsPrompt.args,
+      },
+      (args) => collectDocumentsPrompt.render(args, access),
+    );
+  }
+  return server;
+}
