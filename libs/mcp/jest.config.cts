@@ -1,5 +1,5 @@
 module.exports = {
-  displayName: 'mcp',
+  displayName: 'mcp-tools',
   preset: '../../jest.preset.js',
   coverageDirectory: '../../coverage/libs/mcp',
 };
