@@ -133,7 +133,7 @@ export const TOOLS = [
         .describe('A name for the request, seen by the client, e.g. "Tax return 2025".'),
       client: z
         .object({
-          email: z.string().describe('The client’s e-mail address; the portal link is sent there.'),
+          email: z.string().max(254).describe('The client’s e-mail address; the portal link is sent there.'),
           name: z.string().max(200).describe('The client’s name, used in the e-mails.'),
           language: z
             .enum(['cs', 'sk', 'pl', 'de', 'es', 'en'])
@@ -145,7 +145,7 @@ export const TOOLS = [
             .optional()
             .describe('IANA time zone of the client, e.g. Europe/Prague; reminders respect its quiet hours.'),
           also_notify: z
-            .array(z.object({ email: z.string(), name: z.string().optional() }))
+            .array(z.object({ email: z.string().max(254), name: z.string().max(200).optional() }))
             .max(4)
             .optional()
             .describe('Up to 4 more people who receive the same e-mails.'),
