@@ -1,5 +1,5 @@
 module.exports = {
-  displayName: 'mcp',
+  displayName: 'mcp-stdio',
   preset: '../../jest.preset.js',
   coverageDirectory: '../../coverage/apps/mcp',
 };

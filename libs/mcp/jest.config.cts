@@ -1,5 +1,5 @@
 module.exports = {
-  displayName: 'mcp-tools',
+  displayName: 'mcp',
   preset: '../../jest.preset.js',
   coverageDirectory: '../../coverage/libs/mcp',
 };

@@ -8,7 +8,7 @@ const ROOT = join(__dirname, '..', '..', '..');
 const EXECUTABLE = join(ROOT, 'dist', 'apps', 'mcp', 'main.js');
 
 /**
- * The stdio MCP server as a desktop agent runs it: the built executable (`nx build mcp`, cached
+ * The stdio MCP server as a desktop agent runs it: the built executable (`nx build mcp-stdio`, cached
  * when nothing changed), started by the official SDK's Client with SERVICE_URL and SERVICE_API_KEY,
  * calling the running api over HTTP through the typed SDK.
  */
@@ -18,7 +18,7 @@ describe('MCP over stdio (node dist/apps/mcp/main.js)', () => {
   let owner: Owner;
 
   beforeAll(async () => {
-    execFileSync(process.execPath, [require.resolve('nx/bin/nx.js'), 'build', 'mcp', '--output-style=static'], {
+    execFileSync(process.execPath, [require.resolve('nx/bin/nx.js'), 'build', 'mcp-stdio', '--output-style=static'], {
       cwd: ROOT,
       env: { ...process.env, NX_DAEMON: 'false', NX_NO_CLOUD: 'true', NX_TUI: 'false' },
       stdio: ['ignore', 'ignore', 'inherit'],

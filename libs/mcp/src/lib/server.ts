@@ -1,5 +1,6 @@
 import { McpServer, ResourceTemplate } from '@modelcontextprotocol/sdk/server/mcp.js';
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { CallToolResult, ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
+import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
 import { z } from 'zod';
 import type { IntakeClient } from '@intake/sdk';
 import { hasScope, type KeyAccess } from './access';
@@ -39,18 +40,32 @@ function inputFor(tool: ToolDefinition, access: KeyAccess): z.ZodRawShape {
   );
 }
 
-/**
- * An MCP server of the service's tools for one API key (the same for Streamable HTTP and stdio):
- * the tools its scopes allow, worded for its mode; the resource `intake://{intake_id}` (the status)
- * for keys that may read intakes; the prompt `collect_documents`.
- */
-export function createIntakeMcpServer({ client, access, version = '0.1.0' }: IntakeMcpServerOptions): McpServer {
-  const server = new McpServer({ name: SERVER_NAME, version }, { instructions: instructionsFor(access) });
+/** What registerTool is given for one tool and one kind of key (everything but the handler). */
+interface Registration {
+  tool: ToolDefinition;
+  config: {
+    title: string;
+    description: string;
+    inputSchema: z.ZodRawShape;
+    outputSchema: z.ZodObject;
+    annotations: ToolAnnotations;
+  };
+}
 
-  for (const tool of toolsFor(access)) {
-    server.registerTool(
-      tool.name,
-      {
+/**
+ * The registrations per kind of key (mode and scopes), built once: a stateless transport builds a
+ * server per request, which must cost next to nothing. A handful of kinds exist (2 modes × the
+ * scope sets keys are made with), so the cache stays small.
+ */
+const registrationsByAccess = new Map<string, ReadonlyArray<Registration>>();
+
+function registrationsFor(access: KeyAccess): ReadonlyArray<Registration> {
+  const cacheKey = `${access.mode} ${[...access.scopes].sort().join(' ')}`;
+  let registrations = registrationsByAccess.get(cacheKey);
+  if (!registrations) {
+    registrations = toolsFor(access).map((tool) => ({
+      tool,
+      config: {
         title: tool.title,
         description: tool.description(access),
         inputSchema: inputFor(tool, access),
@@ -58,15 +73,40 @@ export function createIntakeMcpServer({ client, access, version = '0.1.0' }: Int
         outputSchema: z.looseObject(tool.output),
         annotations: { title: tool.title, ...tool.annotations },
       },
-      async (args: Record<string, unknown>): Promise<CallToolResult> => {
-        try {
-          const outcome = await tool.run(client, args as never, access);
-          return { content: [{ type: 'text', text: outcome.summary }], structuredContent: outcome.structured };
-        } catch (error) {
-          return toolErrorOf(error);
-        }
-      },
-    );
+    }));
+    registrationsByAccess.set(cacheKey, registrations);
+  }
+  return registrations;
+}
+
+/**
+ * One JSON Schema validator for every server of the process (the SDK would build an Ajv instance
+ * per server, the most expensive part of a server; it is only used for elicitation, which these
+ * tools never ask for).
+ */
+let sharedValidator: AjvJsonSchemaValidator | undefined;
+
+/**
+ * An MCP server of the service's tools for one API key (the same for Streamable HTTP and stdio):
+ * the tools its scopes allow, worded for its mode; the resource `intake://{intake_id}` (the status)
+ * for keys that may read intakes; the prompt `collect_documents`.
+ */
+export function createIntakeMcpServer({ client, access, version = '0.1.0' }: IntakeMcpServerOptions): McpServer {
+  sharedValidator ??= new AjvJsonSchemaValidator();
+  const server = new McpServer(
+    { name: SERVER_NAME, version },
+    { instructions: instructionsFor(access), jsonSchemaValidator: sharedValidator },
+  );
+
+  for (const { tool, config } of registrationsFor(access)) {
+    server.registerTool(tool.name, config, async (args: Record<string, unknown>): Promise<CallToolResult> => {
+      try {
+        const outcome = await tool.run(client, args as never, access);
+        return { content: [{ type: 'text', text: outcome.summary }], structuredContent: outcome.structured };
+      } catch (error) {
+        return toolErrorOf(error);
+      }
+    });
   }
 
   if (hasScope(access, 'intakes:read')) {
