@@ -46,7 +46,7 @@ interface Registration {
   config: {
     title: string;
     description: string;
-    inputSchema: z.ZodRawShape;
+    inputSchema: z.ZodObject;
     outputSchema: z.ZodObject;
     annotations: ToolAnnotations;
   };
@@ -57,26 +57,28 @@ interface Registration {
  * server per request, which must cost next to nothing. A handful of kinds exist (2 modes × the
  * scope sets keys are made with), so the cache stays small.
  */
-const registrationsByAccess = new Map<string, ReadonlyArray<Registration>>();
+const registrationsByAccess = new Map<string, { instructions: string; registrations: ReadonlyArray<Registration> }>();
 
-function registrationsFor(access: KeyAccess): ReadonlyArray<Registration> {
+function registrationsFor(access: KeyAccess): { instructions: string; registrations: ReadonlyArray<Registration> } {
   const cacheKey = `${access.mode} ${[...access.scopes].sort().join(' ')}`;
-  let registrations = registrationsByAccess.get(cacheKey);
-  if (!registrations) {
-    registrations = toolsFor(access).map((tool) => ({
+  let cached = registrationsByAccess.get(cacheKey);
+  if (!cached) {
+    const registrations = toolsFor(access).map((tool) => ({
       tool,
       config: {
         title: tool.title,
         description: tool.description(access),
-        inputSchema: inputFor(tool, access),
+        // An object schema, not a raw shape: the SDK would build the object again on every call.
+        inputSchema: z.object(inputFor(tool, access)),
         // Loose: the api may answer more fields than the ones named (it grows; clients must not break).
         outputSchema: z.looseObject(tool.output),
         annotations: { title: tool.title, ...tool.annotations },
       },
     }));
-    registrationsByAccess.set(cacheKey, registrations);
+    cached = { instructions: instructionsFor(access), registrations };
+    registrationsByAccess.set(cacheKey, cached);
   }
-  return registrations;
+  return cached;
 }
 
 /**
@@ -93,12 +95,10 @@ let sharedValidator: AjvJsonSchemaValidator | undefined;
  */
 export function createIntakeMcpServer({ client, access, version = '0.1.0' }: IntakeMcpServerOptions): McpServer {
   sharedValidator ??= new AjvJsonSchemaValidator();
-  const server = new McpServer(
-    { name: SERVER_NAME, version },
-    { instructions: instructionsFor(access), jsonSchemaValidator: sharedValidator },
-  );
+  const { instructions, registrations } = registrationsFor(access);
+  const server = new McpServer({ name: SERVER_NAME, version }, { instructions, jsonSchemaValidator: sharedValidator });
 
-  for (const { tool, config } of registrationsFor(access)) {
+  for (const { tool, config } of registrations) {
     server.registerTool(tool.name, config, async (args: Record<string, unknown>): Promise<CallToolResult> => {
       try {
         const outcome = await tool.run(client, args as never, access);
