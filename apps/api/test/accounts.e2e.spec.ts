@@ -149,6 +149,12 @@ describe('accounts and access (real Postgres and Redis)', () => {
       const used = await api.client.asKey(created.key, { method: 'GET', url: '/v1/account' });
       expect(used.statusCode).toBe(200);
       expect(used.json().account.id).toBe(owner.accountId);
+      // The key learns its own mode and scopes (the MCP server's stdio transport offers tools by them).
+      expect(used.json().api_key).toEqual({
+        id: created.id,
+        mode: 'live',
+        scopes: ['intakes:read', 'intakes:write'],
+      });
 
       const list = await api.client.asSession(owner.session, { method: 'GET', url: '/v1/keys' });
       const listed = list.json().keys.find((k: { id: string }) => k.id === created.id);
@@ -341,6 +347,7 @@ describe('accounts and access (real Postgres and Redis)', () => {
       const { session } = await api.client.owner();
       const response = await api.client.asSession(session, { method: 'GET', url: '/v1/account' });
       expect(response.statusCode).toBe(200);
+      expect(response.json().api_key).toBeNull();
       expect(response.json().plan).toMatchObject({
         id: 'free',
         requests_per_hour: 60,

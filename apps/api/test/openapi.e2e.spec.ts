@@ -39,14 +39,17 @@ describe('GET /v1/openapi.json', () => {
     expect(JSON.stringify(document)).not.toContain('"nullable"');
   });
 
-  it('describes every registered route but the portal page', () => {
+  it('describes every registered route but the portal page and the MCP endpoint', () => {
     expect(api.t.routes.length).toBeGreaterThan(0);
     const missing = api.t.routes
       .filter((route) => !document.paths[toOpenApiPath(route.url)]?.[route.method.toLowerCase()])
       .map((route) => `${route.method} ${route.url}`);
     // The portal page and its script are HTML for people (@ApiExcludeController), under PORTAL_URL's path.
+    // The MCP endpoint speaks JSON-RPC as the MCP specification defines it; its tools are listed by tools/list.
     const portalPage = new URL(api.t.config.portalUrl).pathname.replace(/\/$/, '');
-    expect(missing.sort()).toEqual([`GET ${portalPage}/:slug`, `GET ${portalPage}/assets/:file`].sort());
+    expect(missing.sort()).toEqual(
+      [`GET ${portalPage}/:slug`, `GET ${portalPage}/assets/:file`, 'POST /mcp', 'GET /mcp', 'DELETE /mcp'].sort(),
+    );
     for (const path of ['/healthz', '/readyz', '/v1/openapi.json', '/_test/clock', '/_test/tick']) {
       expect(Object.keys(document.paths)).toContain(path);
     }

@@ -26,6 +26,7 @@ import { ChasingModule } from './chasing/chasing.module';
 import { FilesModule } from './files/files.module';
 import { IntakesModule } from './intakes/intakes.module';
 import { MailEventsModule } from './mail-events/mail-events.module';
+import { McpModule } from './mcp/mcp.module';
 import { PortalModule } from './portal/portal.module';
 import { PortalPageModule } from './portal-page/portal-page.module';
 import { TestClockModule } from './test-clock/test-clock.module';
@@ -75,6 +76,7 @@ export class ApiModule {
         WebhooksModule,
         ResultsModule,
         AgentGuideModule,
+        McpModule,
         PortalPageModule.forRoot(config),
         ...(config.testClock ? [TestClockModule] : []),
       ],

@@ -1662,6 +1662,13 @@ export interface components {
         ApiKeyList: {
             keys: components["schemas"]["ApiKeyView"][];
         };
+        CallingKeyView: {
+            /** @example key_2Jv0Qw8sXk1mPq3rT5uV7w */
+            id: string;
+            /** @enum {string} */
+            mode: "live" | "test";
+            scopes: ("admin" | "intakes:read" | "intakes:write" | "secrets:read")[];
+        };
         PlanFeatures: {
             /**
              * @description request_revision on items
@@ -1697,6 +1704,8 @@ export interface components {
             account: components["schemas"]["AccountView"];
             /** @description the current tier */
             plan: components["schemas"]["PlanView"];
+            /** @description the API key making the request (its mode and scopes, so a program such as the MCP server can tell what it may do); null for a dashboard session */
+            api_key: components["schemas"]["CallingKeyView"] | null;
         };
         BrandingRequest: {
             /**

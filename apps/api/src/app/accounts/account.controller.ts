@@ -37,7 +37,9 @@ export class AccountController {
   @ApiOkResponse({ type: AccountResponse })
   async get(@CurrentPrincipal() principal: Principal): Promise<AccountResponse> {
     const { account, plan } = await this.getAccount.execute(principal.accountId);
-    return { account: accountView(account), plan };
+    const apiKey =
+      principal.kind === 'api_key' ? { id: principal.keyId, mode: principal.mode, scopes: principal.scopes } : null;
+    return { account: accountView(account), plan, api_key: apiKey };
   }
 
   @Patch('v1/account')

@@ -1,4 +1,4 @@
-import { ApiExtraModels, ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiExtraModels, ApiProperty, ApiPropertyOptional, getSchemaPath } from '@nestjs/swagger';
 
 import {
   ArrayMaxSize,
@@ -291,9 +291,23 @@ export class PlanView {
   @ApiProperty({ type: PlanQuotas }) quotas!: PlanQuotas;
 }
 
+/** The API key making a request, as far as it may know itself (what it may do, not its secret). */
+export class CallingKeyView {
+  @ApiProperty({ example: 'key_2Jv0Qw8sXk1mPq3rT5uV7w' }) id!: string;
+  @ApiProperty({ enum: MODES }) mode!: Mode;
+  @ApiProperty({ enum: SCOPES, isArray: true }) scopes!: Scope[];
+}
+
+@ApiExtraModels(CallingKeyView)
 export class AccountResponse {
   @ApiProperty({ type: AccountView }) account!: AccountView;
   @ApiProperty({ type: PlanView, description: 'the current tier' }) plan!: PlanView;
+  @ApiProperty({
+    oneOf: [{ $ref: getSchemaPath(CallingKeyView) }, { type: 'null' }],
+    description:
+      'the API key making the request (its mode and scopes, so a program such as the MCP server can tell what it may do); null for a dashboard session',
+  })
+  api_key!: CallingKeyView | null;
 }
 
 export class AccountOnly {

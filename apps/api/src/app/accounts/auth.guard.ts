@@ -55,7 +55,12 @@ export class AuthGuard implements CanActivate {
     const request = context.switchToHttp().getRequest<AuthenticatedRequest>();
     const reply = context.switchToHttp().getResponse<FastifyReply>();
     if (rule.via === 'provider') return this.authenticateProvider(request, reply);
-    const { principal, plan } = await this.authenticate(request);
+    const { principal, plan } = await this.authenticate(request).catch((error: unknown) => {
+      // RFC 6750: a 401 of a route that takes a bearer key names the scheme (MCP clients rely on it).
+      if (rule.via !== 'session' && error instanceof DomainError && error.code === 'unauthorized')
+        void reply.header('www-authenticate', 'Bearer realm="api"');
+      throw error;
+    });
 
     if (rule.via === 'session' && principal.kind !== 'session') {
       throw forbidden('This operation needs a signed-in dashboard session; API keys cannot call it.', 'session_only');

@@ -1,0 +1,1 @@
+module.exports = require('../../tools/build/node-app.webpack')(__dirname);
