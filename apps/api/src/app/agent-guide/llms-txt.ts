@@ -50,10 +50,10 @@ Base URL: ${base}
 
 ## MCP
 
-- Endpoint: ${link('/mcp')} (Streamable HTTP transport: POST, GET and DELETE), authenticated with the same \`Authorization: Bearer\` API key as /v1; without one it answers 401 with \`WWW-Authenticate\`. Calls count against the same hourly limit.
+- Endpoint: ${link('/mcp')} (the Streamable HTTP transport, stateless: each POST there is answered in JSON, no session; GET and DELETE answer 405), authenticated with the same \`Authorization: Bearer\` API key as /v1; without one it answers 401 with \`WWW-Authenticate\`. A tool call counts twice against the same hourly limit: the MCP message and the API call it makes.
 - The tools a key sees follow its scopes (a read-only key gets only the read tools) and its mode (a test key's tools work on test intakes): create_intake, list_intakes, get_intake_status, add_items, approve_item, request_revision, waive_item, decide_item, mark_received_outside, chase_client, collect_results, list_templates, register_webhook, get_usage. Each tool's description says what it does and what it costs (for example that it e-mails the client).
-- Each intake's status is also a resource, \`intake://{id}\`, and the prompt "collect documents from a client" walks you through creating and following an intake.
-- For a desktop client there is a stdio server that calls this API through the SDK, configured by \`SERVICE_URL=${base}\` and \`SERVICE_API_KEY\`.
+- Each intake's status is also a resource, \`intake://{intake_id}\`, and the prompt \`collect_documents\` ("collect documents from a client") walks you through creating and following an intake.
+- For a desktop client there is a stdio server (\`node dist/apps/mcp/main.js\`) that calls this API through the SDK, configured by \`SERVICE_URL=${base}\` and \`SERVICE_API_KEY\`.
 
 ## Typical flow
 
