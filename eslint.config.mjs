@@ -12,6 +12,7 @@ import { builtinModules } from 'node:module';
  *   adapter     -> domain, application, adapter
  *   platform    -> domain, application, platform   (Nest edge plumbing shared by the apps)
  *   web         -> web, domain                    (browser code: no Node, no Nest)
+ *   web-app     -> web, domain, sdk (its types)   (the owner dashboard, apps/dashboard: browser code too)
  *   testing     -> anything but apps
  *   app         -> anything but other apps (Nx itself forbids importing an app) and the test harness
  *
@@ -49,6 +50,8 @@ const layerConstraints = [
     onlyDependOnLibsWithTags: ['type:domain', 'type:application', 'type:platform'],
   },
   { sourceTag: 'type:web', onlyDependOnLibsWithTags: ['type:web', 'type:domain'] },
+  // The dashboard takes the API's types from the SDK (@intake/sdk-types), never its Node runtime.
+  { sourceTag: 'type:web-app', onlyDependOnLibsWithTags: ['type:web', 'type:domain', 'type:sdk'] },
   // The published client: no framework, only the shared webhook verifier.
   { sourceTag: 'type:sdk', onlyDependOnLibsWithTags: ['type:sdk', 'type:domain'] },
   {
@@ -186,7 +189,7 @@ export default [
     ignores: ['**/dist', '**/out-tsc', '**/node_modules', 'tmp', 'var', 'coverage', 'libs/sdk/src/generated'],
   },
   {
-    files: ['**/*.ts', '**/*.js'],
+    files: ['**/*.ts', '**/*.tsx', '**/*.js'],
     rules: {
       '@nx/enforce-module-boundaries': ['error', boundaryOptions(depConstraints)],
       'no-restricted-imports': restrictedImports(),
@@ -194,7 +197,7 @@ export default [
   },
   {
     // Tests of every layer but the domain may use the test harness; production code may not.
-    files: ['**/*.spec.ts', '**/test/**/*.ts'],
+    files: ['**/*.spec.ts', '**/*.spec.tsx', '**/test/**/*.ts'],
     rules: { '@nx/enforce-module-boundaries': ['error', boundaryOptions(testDepConstraints, TEST_TIME_CYCLES)] },
   },
   {
@@ -222,7 +225,7 @@ export default [
   },
   {
     // Type-aware rules: every TypeScript file is linted with its project's types.
-    files: ['**/*.ts'],
+    files: ['**/*.ts', '**/*.tsx'],
     languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
     rules: {
       '@typescript-eslint/no-floating-promises': 'error',
@@ -238,7 +241,7 @@ export default [
     },
   },
   {
-    files: ['libs/web/**/*.ts'],
+    files: ['libs/web/**/*.ts', 'apps/dashboard/src/**/*.ts', 'apps/dashboard/src/**/*.tsx'],
     rules: {
       'no-restricted-imports': restrictedImports({
         group: webBannedImports,
@@ -251,7 +254,7 @@ export default [
     },
   },
   {
-    files: ['**/*.ts'],
+    files: ['**/*.ts', '**/*.tsx'],
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
     },

@@ -1,5 +1,6 @@
 // Runs the three built apps side by side (api, scheduler, webhook-dispatcher) with prefixed
-// output, after making sure the database exists. Ctrl-C (or SIGTERM) stops all three.
+// output, after making sure the database exists, and says where the owner dashboard is once the
+// api listens (the api serves it at APP_URL). Ctrl-C (or SIGTERM) stops all three.
 const { spawn, execFileSync } = require('node:child_process');
 const { join } = require('node:path');
 
@@ -13,6 +14,10 @@ const apps = [
   ['scheduler', 'dist/apps/scheduler/main.js', []],
   ['dispatcher', 'dist/apps/webhook-dispatcher/main.js', []],
 ];
+// APP_URL's default, as libs/platform/config has it.
+const dashboard = process.env.APP_URL || 'http://127.0.0.1:3000';
+let announced = false;
+
 const children = apps.map(([name, entry, flags]) => {
   const child = spawn(process.execPath, [...flags, join(root, entry)], {
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -23,7 +28,13 @@ const children = apps.map(([name, entry, flags]) => {
     stream.on('data', (chunk) => {
       const lines = (rest + chunk.toString()).split('\n');
       rest = lines.pop();
-      for (const line of lines) process.stdout.write(`[${name}] ${line}\n`);
+      for (const line of lines) {
+        process.stdout.write(`[${name}] ${line}\n`);
+        if (name === 'api' && !announced && line.includes('api listening on')) {
+          announced = true;
+          process.stdout.write(`\nOwner dashboard: ${dashboard.replace(/\/?$/, '/')}\n\n`);
+        }
+      }
     });
   }
   child.on('exit', (code, signal) => {

@@ -43,6 +43,10 @@ done
 echo "smoke: api, scheduler and webhook-dispatcher are ready"
 
 curl -fsS "http://127.0.0.1:$PORT/v1/openapi.json" | grep -q '"openapi":"3.1.0"'
+# The owner dashboard, built with the apps and served by the api at its root (APP_URL's default).
+curl -fsS "http://127.0.0.1:$PORT/intakes" | grep -q '<meta name="csp-nonce" content="[A-Za-z0-9+/]' ||
+  { echo "smoke: the api does not serve the owner dashboard at /" >&2; exit 1; }
+echo "smoke: the api serves the owner dashboard"
 curl -fsS -X POST -H 'content-type: application/json' -d '{"now":"2031-01-01T08:00:00Z"}' "http://127.0.0.1:$PORT/_test/clock" | grep -q '2031-01-01T08:00:00.000Z'
 tick=$(curl -fsS -X POST "http://127.0.0.1:$PORT/_test/tick")
 echo "$tick" | grep -q '"now":"2031-01-01T08:00' || { echo "smoke: unexpected tick answer $tick" >&2; exit 1; }

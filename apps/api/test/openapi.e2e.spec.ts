@@ -44,11 +44,22 @@ describe('GET /v1/openapi.json', () => {
     const missing = api.t.routes
       .filter((route) => !document.paths[toOpenApiPath(route.url)]?.[route.method.toLowerCase()])
       .map((route) => `${route.method} ${route.url}`);
-    // The portal page and its script are HTML for people (@ApiExcludeController), under PORTAL_URL's path.
-    // The MCP endpoint speaks JSON-RPC as the MCP specification defines it; its tools are listed by tools/list.
+    // The portal page and its script, and the owner dashboard's page and files, are HTML for people
+    // (@ApiExcludeController), under PORTAL_URL's and APP_URL's paths. The MCP endpoint speaks
+    // JSON-RPC as the MCP specification defines it; its tools are listed by tools/list.
     const portalPage = new URL(api.t.config.portalUrl).pathname.replace(/\/$/, '');
+    const dashboard = new URL(api.t.config.appUrl).pathname.replace(/\/$/, '');
     expect(missing.sort()).toEqual(
-      [`GET ${portalPage}/:slug`, `GET ${portalPage}/assets/:file`, 'POST /mcp', 'GET /mcp', 'DELETE /mcp'].sort(),
+      [
+        `GET ${portalPage}/:slug`,
+        `GET ${portalPage}/assets/:file`,
+        `GET ${dashboard}/assets/:file`,
+        `GET ${dashboard || '/'}`,
+        `GET ${dashboard}/*`,
+        'POST /mcp',
+        'GET /mcp',
+        'DELETE /mcp',
+      ].sort(),
     );
     for (const path of ['/healthz', '/readyz', '/v1/openapi.json', '/_test/clock', '/_test/tick']) {
       expect(Object.keys(document.paths)).toContain(path);

@@ -23,6 +23,7 @@ import { UploadsModule } from '@intake/uploads';
 import { AccountsModule } from './accounts/accounts.module';
 import { AgentGuideModule } from './agent-guide/agent-guide.module';
 import { ChasingModule } from './chasing/chasing.module';
+import { DashboardModule } from './dashboard/dashboard.module';
 import { FilesModule } from './files/files.module';
 import { IntakesModule } from './intakes/intakes.module';
 import { MailEventsModule } from './mail-events/mail-events.module';
@@ -33,7 +34,7 @@ import { TestClockModule } from './test-clock/test-clock.module';
 import { WebhooksModule } from './webhooks/webhooks.module';
 import { ResultsModule } from './results/results.module';
 
-/** The api: /v1 API, portal, probes, OpenAPI; test-clock routes only with TEST_CLOCK=enabled. */
+/** The api: /v1 API, portal, probes, OpenAPI, the owner dashboard; test-clock routes only with TEST_CLOCK=enabled. */
 @Module({})
 export class ApiModule {
   static forRoot(config: AppConfig): DynamicModule {
@@ -79,6 +80,8 @@ export class ApiModule {
         McpModule,
         PortalPageModule.forRoot(config),
         ...(config.testClock ? [TestClockModule] : []),
+        // Last: its page paths are whatever no route above takes.
+        DashboardModule.forRoot(config),
       ],
     };
   }

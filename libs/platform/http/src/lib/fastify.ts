@@ -49,6 +49,14 @@ export const RAW_BODY_ROUTES: ReadonlySet<string> = new Set(['/v1/provider/payme
  */
 export const TEXT_BODY_ROUTES: ReadonlySet<string> = new Set(['/v1/provider/mail-events']);
 
+/**
+ * Fastify route config (`@RouteConfig(PUBLIC_STATIC)` on a Nest handler) of files that are the
+ * same for every caller and named by their content's hash (the dashboard's build): their own
+ * Cache-Control stands even when the request carries credentials, as it always does from a
+ * signed-in dashboard. Never for an answer that depends on who asks.
+ */
+export const PUBLIC_STATIC: Readonly<{ publicStatic: true }> = { publicStatic: true };
+
 /** The exact body of a request to one of RAW_BODY_ROUTES. */
 export function rawBodyOf(request: FastifyRequest): Buffer | undefined {
   return (request as FastifyRequest & { rawBody?: Buffer }).rawBody;
@@ -160,9 +168,11 @@ export function createFastifyAdapter(settings: HttpSettings, hooks: EdgeHooks): 
     hooks.observeResponse(request.method, request.routeOptions.url, reply.statusCode, reply.elapsedTime / 1000);
     done();
   });
-  // Whatever a route says, an answer to an account's credentials is never stored by a cache.
+  // Whatever a route says, an answer to an account's credentials is never stored by a cache; but
+  // for the build's files (PUBLIC_STATIC), which are the same for everyone.
   fastify.addHook('onSend', (request, reply, payload, done) => {
-    if (!isUncacheable(reply.getHeader('cache-control')) && hasCredentials(request.headers))
+    const publicStatic = (request.routeOptions.config as { publicStatic?: unknown } | undefined)?.publicStatic === true;
+    if (!publicStatic && !isUncacheable(reply.getHeader('cache-control')) && hasCredentials(request.headers))
       void reply.header('cache-control', 'no-store');
     done(null, payload);
   });

@@ -1,0 +1,5 @@
+module.exports = {
+  displayName: 'dashboard',
+  preset: '../../jest.preset.js',
+  coverageDirectory: '../../coverage/apps/dashboard',
+};

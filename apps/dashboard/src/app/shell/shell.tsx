@@ -1,0 +1,69 @@
+import { Suspense } from 'react';
+import { Anchor, AppShell, Burger, Button, Group, NavLink, Text } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { NavLink as RouterNavLink, Outlet, useNavigate } from 'react-router';
+import { api, unwrap } from '../api/client';
+import { useMe } from '../auth/session';
+import { useText } from '../i18n/use-text';
+import { LanguagePicker } from '../ui/language-picker';
+import { ErrorPanel, PageLoader } from '../ui/feedback';
+
+/** The signed-in frame: header (menu, language, sign-out), navigation, and the page. */
+export function Shell() {
+  const text = useText();
+  const [opened, { toggle, close }] = useDisclosure(false);
+  const me = useMe();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const signOut = useMutation({
+    mutationFn: () => unwrap(api.POST('/v1/auth/logout')),
+    meta: { signingOut: true },
+    onSuccess: () => {
+      queryClient.clear();
+      void navigate('/sign-in?signed_out=1', { replace: true });
+    },
+  });
+  return (
+    <AppShell
+      header={{ height: 56 }}
+      navbar={{ width: 220, breakpoint: 'sm', collapsed: { mobile: !opened } }}
+      padding="md"
+    >
+      <AppShell.Header>
+        <Anchor href="#main" className="skip-link">
+          {text('app.skip_to_content')}
+        </Anchor>
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+          <Group gap="sm" wrap="nowrap">
+            <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label={text('nav.menu')} />
+            {/* On a phone the header keeps the menu, the language and sign-out; the name would push them out. */}
+            <Text fw={700} truncate visibleFrom="xs">
+              {text('app.name')}
+            </Text>
+          </Group>
+          <Group gap="xs" wrap="nowrap">
+            <LanguagePicker />
+            <Button size="xs" variant="default" loading={signOut.isPending} onClick={() => signOut.mutate()}>
+              {text('nav.sign_out')}
+            </Button>
+          </Group>
+        </Group>
+      </AppShell.Header>
+      <AppShell.Navbar p="xs" component="nav" aria-label={text('nav.label')}>
+        <NavLink component={RouterNavLink} to="/intakes" label={text('nav.intakes')} onClick={close} />
+        {me.data && (
+          <Text size="xs" c="dimmed" mt="auto" p="xs">
+            {text('nav.signed_in_as', { name: me.data.user.name, account: me.data.account.name })}
+          </Text>
+        )}
+      </AppShell.Navbar>
+      <AppShell.Main id="main" tabIndex={-1}>
+        {signOut.isError && <ErrorPanel error={signOut.error} />}
+        <Suspense fallback={<PageLoader />}>
+          <Outlet />
+        </Suspense>
+      </AppShell.Main>
+    </AppShell>
+  );
+}
