@@ -259,7 +259,8 @@ describe('read models kept by triggers (PostgreSQL)', () => {
       }),
       { numRuns: 30 },
     );
-  }, 120_000);
+    // A hang guard: 30 sequences take about a minute and a half, more on a busy machine.
+  }, 300_000);
 
   it('matches `q` in the project, the client name or the client e-mail, never across them, by either plan', async () => {
     const accountId = await pg.createAccount();
