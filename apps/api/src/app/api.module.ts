@@ -28,6 +28,7 @@ import { MailEventsModule } from './mail-events/mail-events.module';
 import { PortalModule } from './portal/portal.module';
 import { PortalPageModule } from './portal-page/portal-page.module';
 import { TestClockModule } from './test-clock/test-clock.module';
+import { TestClocksModule } from './test-clocks/test-clocks.module';
 import { WebhooksModule } from './webhooks/webhooks.module';
 import { ResultsModule } from './results/results.module';
 
@@ -67,6 +68,7 @@ export class ApiModule {
         ResultsPersistenceModule,
         AccountsModule,
         IntakesModule,
+        TestClocksModule,
         ChasingModule,
         PortalModule,
         FilesModule,
