@@ -25,7 +25,11 @@ const named = (caller: Caller, label: string): Caller => ({ ...caller, who: `${c
 /** A's principals that may call the operation (its test key where live keys are refused anyway). */
 const principalsOfA = (m: Matrix, access: Restricted): Caller[] => [
   ...(viaKey(access)
-    ? [testOnly(access) ? withKey('A’s test admin key', m.a.owner.testKey as string) : withKey('A’s admin key', m.a.owner.key)]
+    ? [
+        testOnly(access)
+          ? withKey('A’s test admin key', m.a.owner.testKey as string)
+          : withKey('A’s admin key', m.a.owner.key),
+      ]
     : []),
   ...(viaSession(access) ? [withSession('A’s owner', () => m.a.owner.session)] : []),
 ];
@@ -87,7 +91,10 @@ export const liveKeyOnTestOnly: Rule = {
   applies: (_, access) => testOnly(access),
   async check(m, operation) {
     const calls: Call[] = [
-      { caller: withKey('A’s live admin key, A’s test ids', m.a.owner.key), values: await inWorld(operation, m.a.test) },
+      {
+        caller: withKey('A’s live admin key, A’s test ids', m.a.owner.key),
+        values: await inWorld(operation, m.a.test),
+      },
       { caller: withKey('A’s live admin key, A’s ids', m.a.owner.key), values: await inWorld(operation, m.a.live) },
     ];
     if (operation.object.requestBody) {

@@ -195,7 +195,11 @@ export async function buildPart(api: Api, world: World, part: Part): Promise<voi
     }
     case 'testClock': {
       const payload = { frozen_time: '2030-01-01T09:00:00Z' };
-      const response = await api.client.asKey(world.owner.testKey ?? '', { method: 'POST', url: '/v1/test_clocks', payload });
+      const response = await api.client.asKey(world.owner.testKey ?? '', {
+        method: 'POST',
+        url: '/v1/test_clocks',
+        payload,
+      });
       if (response.statusCode !== 201) throw new Error(`fixture testClock: ${response.statusCode} ${response.body}`);
       world.testClock = response.json<{ test_clock: { id: string } }>().test_clock.id;
       return;

@@ -64,7 +64,10 @@ export class TestClocksController {
 
   @Get()
   @Access({ via: 'key', scope: 'intakes:read', mode: 'test' })
-  @ApiOperation({ summary: 'List the test clocks', description: `The account's test clocks, oldest first. ${TEST_ONLY}` })
+  @ApiOperation({
+    summary: 'List the test clocks',
+    description: `The account's test clocks, oldest first. ${TEST_ONLY}`,
+  })
   @ApiOkResponse({ type: TestClockList })
   @ApiErrors({ error: 'not_found' })
   async list(@CurrentPrincipal() principal: Principal): Promise<TestClockList> {
@@ -97,7 +100,12 @@ export class TestClocksController {
     @Body() body: AdvanceTestClockRequest,
     @Meta() meta: RequestMeta,
   ): Promise<TestClockResponse> {
-    const clock = await this.advanceClock.execute({ principal, clockId: id, frozenTime: new Date(body.frozen_time), meta });
+    const clock = await this.advanceClock.execute({
+      principal,
+      clockId: id,
+      frozenTime: new Date(body.frozen_time),
+      meta,
+    });
     return { test_clock: testClockView(clock) };
   }
 

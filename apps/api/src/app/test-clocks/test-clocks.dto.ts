@@ -10,13 +10,15 @@ export class CreateTestClockRequest {
   @ApiProperty({
     format: 'date-time',
     example: '2027-03-01T09:00:00Z',
-    description:
-      'the instant the clock stands at (any, past or future); the intakes created on it start there',
+    description: 'the instant the clock stands at (any, past or future); the intakes created on it start there',
   })
   @IsISO8601(INSTANT_RULE)
   frozen_time!: string;
 
-  @OptionalText({ example: 'Onboarding flow', description: 'trimmed; for your own reference' }, { max: 100, trim: true })
+  @OptionalText(
+    { example: 'Onboarding flow', description: 'trimmed; for your own reference' },
+    { max: 100, trim: true },
+  )
   name?: string;
 }
 

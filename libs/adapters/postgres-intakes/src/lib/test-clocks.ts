@@ -1,10 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import {
-  type ClockLease,
-  TestClockAdvances,
-  type TestClockRecord,
-  TestClockStore,
-} from '@intake/application-intakes';
+import { type ClockLease, TestClockAdvances, type TestClockRecord, TestClockStore } from '@intake/application-intakes';
 import { Sql } from '@intake/postgres';
 
 const COLUMNS = 'id, account_id, name, frozen_time, status, advancing_to, created_at';
@@ -17,10 +12,15 @@ export class PostgresTestClockStore extends TestClockStore {
   }
 
   async insert(c: TestClockRecord): Promise<void> {
-    await this.sql.query(
-      `INSERT INTO test_clocks (${COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
-      [c.id, c.account_id, c.name, c.frozen_time, c.status, c.advancing_to, c.created_at],
-    );
+    await this.sql.query(`INSERT INTO test_clocks (${COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7)`, [
+      c.id,
+      c.account_id,
+      c.name,
+      c.frozen_time,
+      c.status,
+      c.advancing_to,
+      c.created_at,
+    ]);
   }
 
   get(accountId: string, clockId: string): Promise<TestClockRecord | undefined> {

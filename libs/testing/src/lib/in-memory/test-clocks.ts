@@ -1,9 +1,4 @@
-import {
-  type ClockLease,
-  TestClockAdvances,
-  type TestClockRecord,
-  TestClockStore,
-} from '@intake/application-intakes';
+import { type ClockLease, TestClockAdvances, type TestClockRecord, TestClockStore } from '@intake/application-intakes';
 import { type InMemoryDatabase, type TestClockRow } from './database';
 import { copy } from './unit-of-work';
 
@@ -52,7 +47,8 @@ export class InMemoryTestClockStore extends TestClockStore {
 
   async delete(clockId: string): Promise<void> {
     // ON DELETE CASCADE: what is still on the clock goes with it.
-    for (const intake of this.db.intakes.rows.filter((i) => i.test_clock_id === clockId)) this.db.deleteIntake(intake.id);
+    for (const intake of this.db.intakes.rows.filter((i) => i.test_clock_id === clockId))
+      this.db.deleteIntake(intake.id);
     this.db.testClocks.rows = this.db.testClocks.rows.filter((c) => c.id !== clockId);
   }
 
@@ -129,9 +125,7 @@ export class InMemoryTestClockAdvances extends TestClockAdvances {
     const ids = new Set(intakes.map((i) => i.id));
     const marks = (id: string) => this.db.intakeSweeps.rows.find((r) => r.intake_id === id);
     const instants = [
-      ...this.db.chases.rows
-        .filter((c) => ids.has(c.intake_id) && c.status === 'scheduled')
-        .map((c) => c.scheduled_at),
+      ...this.db.chases.rows.filter((c) => ids.has(c.intake_id) && c.status === 'scheduled').map((c) => c.scheduled_at),
       ...this.db.ownerNotices.rows.filter((n) => ids.has(n.intake_id) && n.status === 'pending').map((n) => n.due_at),
       ...intakes
         .filter((i) => (i.status === 'sent' || i.status === 'in_progress') && !marks(i.id)?.overdue_notified_at)

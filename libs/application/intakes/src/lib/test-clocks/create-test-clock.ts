@@ -25,7 +25,8 @@ export class CreateTestClock {
 
   async execute({ principal, frozenTime, name, meta }: CreateTestClockCommand): Promise<TestClockRecord> {
     const accountId = testClockAccount(principal);
-    if (Number.isNaN(frozenTime.getTime())) throw validationFailed([{ path: 'frozen_time', message: 'is not an instant' }]);
+    if (Number.isNaN(frozenTime.getTime()))
+      throw validationFailed([{ path: 'frozen_time', message: 'is not an instant' }]);
     const created: TestClockRecord = {
       id: newId('testClock'),
       account_id: accountId,

@@ -33,11 +33,21 @@ export function advanceLimit(from: Date): Date {
 /** What is wrong with advancing `clock` to `to` (forward only, two years at most), as 422 details. */
 export function advanceProblems(clock: TestClockRecord, to: Date): ErrorDetail[] {
   if (to.getTime() <= clock.frozen_time.getTime()) {
-    return [{ path: 'frozen_time', message: `must be later than the clock's frozen_time (${clock.frozen_time.toISOString()})` }];
+    return [
+      {
+        path: 'frozen_time',
+        message: `must be later than the clock's frozen_time (${clock.frozen_time.toISOString()})`,
+      },
+    ];
   }
   const limit = advanceLimit(clock.frozen_time);
   if (to.getTime() > limit.getTime()) {
-    return [{ path: 'frozen_time', message: `may be at most two years after the clock's frozen_time (${limit.toISOString()})` }];
+    return [
+      {
+        path: 'frozen_time',
+        message: `may be at most two years after the clock's frozen_time (${limit.toISOString()})`,
+      },
+    ];
   }
   return [];
 }
