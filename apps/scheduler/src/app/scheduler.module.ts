@@ -52,7 +52,7 @@ import { SmsModule } from '@intake/sms';
 import { StorageFsModule } from '@intake/storage-fs';
 import { ScanProcessor } from './scan.processor';
 import { SCHEDULER_PASSES, SchedulerProcessor } from './scheduler.processor';
-import { type SchedulerPass } from '@intake/application-scheduling';
+import { type ClockedPass, type SchedulerPass } from '@intake/application-scheduling';
 import { PurgeExpiredSecrets } from '@intake/application-results';
 import { ResultsPersistenceModule } from '@intake/postgres-results';
 
@@ -138,20 +138,15 @@ export class SchedulerModule {
           provide: AdvanceTestClocks,
           inject: [
             TestClockAdvances,
+            SchedulerIdentity,
             SendDueChases,
             SweepOverdueIntakes,
             PurgeExpiredIntakes,
             SendOwnerNotices,
-            SchedulerIdentity,
+            PurgeExpiredSecrets,
           ],
-          useFactory: (
-            advances: TestClockAdvances,
-            chases: SendDueChases,
-            overdue: SweepOverdueIntakes,
-            retention: PurgeExpiredIntakes,
-            notices: SendOwnerNotices,
-            identity: SchedulerIdentity,
-          ) => new AdvanceTestClocks(advances, [chases, overdue, retention, notices], identity.worker),
+          useFactory: (advances: TestClockAdvances, identity: SchedulerIdentity, ...passes: ClockedPass[]) =>
+            new AdvanceTestClocks(advances, passes, identity.worker),
         },
         {
           provide: SCHEDULER_PASSES,

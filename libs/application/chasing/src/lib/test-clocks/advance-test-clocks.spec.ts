@@ -5,6 +5,7 @@ import {
   CreateIntake,
   type CreateIntakeInput,
   CreateTestClock,
+  MarkReceivedOutside,
   PurgeExpiredIntakes,
   SweepOverdueIntakes,
   TEST_CLOCK_LEASE_MS,
@@ -176,6 +177,33 @@ describe('AdvanceTestClocks (in memory)', () => {
       ['reminder', 'scheduled', 3, '2030-03-13T09:00:00.000Z'],
     ]);
     expect(context.testClocks.row(clock.id)).toMatchObject({ status: 'ready', frozen_time: days(6) });
+  });
+
+  it('retention runs on the clock: completed on it, purged 90 days later on it', async () => {
+    const clock = await newClock();
+    const clocked = await create({ test_clock: clock.id, due_date: undefined });
+    await advance(clock.id, days(3));
+    await runUntilReady(clock.id);
+    await context.use(MarkReceivedOutside).execute({
+      principal: given.testKey,
+      intakeId: clocked.id,
+      key: 'logo',
+      note: null,
+      meta: META,
+    });
+    expect(stored(clocked.id)).toMatchObject({ status: 'completed', completed_at: days(3), purge_at: days(93) });
+    await advance(clock.id, days(92));
+    await runUntilReady(clock.id);
+    expect(context.auditActions()).not.toContain('intake.purged');
+    await advance(clock.id, days(100));
+    await runUntilReady(clock.id);
+    expect(context.db.auditLog.entries.filter((e) => e.action === 'intake.purged')).toEqual([
+      expect.objectContaining({
+        target_id: clocked.id,
+        summary: expect.objectContaining({ purge_at: days(93).toISOString() }),
+      }),
+    ]);
+    expect(context.sweeps.marks(clocked.id).purged_at).toEqual(days(93));
   });
 
   it('stops when the clock is deleted while advancing', async () => {
