@@ -152,12 +152,12 @@ export function describeTestClocksContract(name: string, setup: () => Promise<Te
       const ids = (chases: Array<{ id: string }>) =>
         chases.map((c) => c.id).filter((id) => id === realChase.id || id === clockChase.id);
 
-      expect(ids(await f.queue.claimDue(at(0), 1000, lease('real', 5)))).toEqual([realChase.id]);
+      expect(ids(await f.queue.claimDue(at(0), 1000, lease('real', 5), null))).toEqual([realChase.id]);
       expect(ids(await f.queue.claimDue(at(0), 1000, lease('crashed', 5), clock.id))).toEqual([clockChase.id]);
       expect(ids(await f.queue.claimDue(at(1), 1000, lease('next', 6), clock.id))).toEqual([]);
       await f.advances.releaseClaims(clock.id);
       expect(ids(await f.queue.claimDue(at(1), 1000, lease('next', 6), clock.id))).toEqual([clockChase.id]);
-      expect(ids(await f.queue.claimDue(at(10), 1000, lease('real', 15)))).toEqual([realChase.id]); // its lease ran out
+      expect(ids(await f.queue.claimDue(at(10), 1000, lease('real', 15), null))).toEqual([realChase.id]); // its lease ran out
     });
   });
 }

@@ -51,7 +51,7 @@ export abstract class ChaseQueue {
    * (the default) claims only chases of intakes on real time, a test clock's id only those of
    * that clock's intakes.
    */
-  abstract claimDue(now: Date, limit: number, lease: Lease, clock?: string | null): Promise<DueChase[]>;
+  abstract claimDue(now: Date, limit: number, lease: Lease, clock: string | null): Promise<DueChase[]>;
   /**
    * Records the outcome of a chase the worker still holds and frees it; false (nothing written)
    * when the lease was lost: it ran out and another scheduler claimed the chase.

@@ -22,7 +22,7 @@ export abstract class IntakeSweeps {
     now: Date,
     limit: number,
     skip: readonly string[],
-    clock?: string | null,
+    clock: string | null,
   ): Promise<SweptIntake[]>;
   /**
    * Up to `limit` intakes (none of `skip`) whose `purge_at` is at or before `now` and that were not
@@ -32,7 +32,7 @@ export abstract class IntakeSweeps {
     now: Date,
     limit: number,
     skip: readonly string[],
-    clock?: string | null,
+    clock: string | null,
   ): Promise<SweptIntake[]>;
   /** Forgets the addresses the intake's chases went to (anonymization). */
   abstract forgetChaseRecipients(intakeId: string): Promise<void>;

@@ -39,5 +39,5 @@ export abstract class ItemSecrets {
    * `now` as their purge time; returns how many. `clock`: null (the default) only the intakes on
    * real time, a test clock's id only that clock's intakes.
    */
-  abstract purgeUnreleased(submittedBefore: Date, now: Date, limit: number, clock?: string | null): Promise<number>;
+  abstract purgeUnreleased(submittedBefore: Date, now: Date, limit: number, clock: string | null): Promise<number>;
 }
