@@ -172,6 +172,57 @@ describe('test clocks (api, scheduler and webhook dispatcher; real Postgres and 
     SLOW,
   );
 
+  it('a scheduler that died mid-advance: the clock is taken over once its lease ran out, the step redone, nothing twice', async () => {
+    const clock = await newClock();
+    const intake = await createIntake(testKey, { test_clock: clock.id });
+    const advanced = await call('POST', `/v1/test_clocks/${clock.id}/advance`, testKey, { frozen_time: day(7) });
+    expect(advanced.status).toBe(202);
+    // What a scheduler killed in the middle of the first reminder's step leaves: the clock stored at
+    // that instant under its lease (five minutes of real time), the reminder claimed under its own.
+    await api.db.query(
+      `UPDATE test_clocks SET frozen_time = '2031-03-06T07:00:00Z', claimed_by = 'dead', claimed_until = $2
+        WHERE id = $1`,
+      [clock.id, new Date(Date.parse(REAL) + 5 * 60_000)],
+    );
+    await api.db.query(
+      `UPDATE chases SET claimed_by = 'dead', claimed_until = '2031-03-06T07:05:00Z'
+        WHERE intake_id = $1 AND kind = 'reminder' AND status = 'scheduled'`,
+      [intake],
+    );
+    expect((await call('POST', '/_test/tick')).status).toBe(200);
+    expect((await call('GET', `/v1/test_clocks/${clock.id}`, testKey)).body.test_clock).toMatchObject({
+      status: 'advancing',
+      frozen_time: '2031-03-06T07:00:00.000Z',
+    });
+
+    expect((await call('POST', '/_test/clock', undefined, { advance_seconds: 301 })).status).toBe(200);
+    try {
+      for (let tick = 0; tick < 20; tick += 1) {
+        await call('POST', '/_test/tick');
+        if ((await call('GET', `/v1/test_clocks/${clock.id}`, testKey)).body.test_clock.status === 'ready') break;
+      }
+      expect(await chasesOf(intake, testKey)).toEqual([
+        ['invite', 'skipped', 0, FROZEN],
+        ['reminder', 'skipped', 1, '2031-03-06T07:00:00.000Z'],
+        ['reminder', 'skipped', 2, '2031-03-09T07:00:00.000Z'],
+        ['reminder', 'scheduled', 3, '2031-03-13T07:00:00.000Z'],
+      ]);
+      // The dead scheduler's claim on the reminder was freed at once, so it went at its own instant:
+      // the next one was planned then, not a step later.
+      const planned = await api.db.query<{ created_at: Date }>(
+        `SELECT created_at FROM chases WHERE intake_id = $1 AND kind = 'reminder' AND attempt_no = 2`,
+        [intake],
+      );
+      expect(planned.rows.map((r) => r.created_at.toISOString())).toEqual(['2031-03-06T07:00:00.000Z']);
+      expect((await call('GET', `/v1/test_clocks/${clock.id}`, testKey)).body.test_clock).toMatchObject({
+        status: 'ready',
+        frozen_time: day(7),
+      });
+    } finally {
+      await call('POST', '/_test/clock', undefined, { now: REAL });
+    }
+  });
+
   it('forward only, two years at most, one advance at a time', async () => {
     const clock = await newClock();
     const refused = async (to: string) => {
