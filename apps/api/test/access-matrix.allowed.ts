@@ -1,7 +1,7 @@
 import { type Operation } from './access-matrix.document';
 import { fixturesOf, type World } from './access-matrix.fixtures';
 import { type Caller, withKey, withSession } from './access-matrix.requests';
-import { inWorld, type Rule, sendAll, viaKey, viaSession } from './access-matrix.checks';
+import { inWorld, type Rule, sendAll, testOnly, viaKey, viaSession } from './access-matrix.checks';
 
 /**
  * 404 reasons about the state of a resource the caller did reach (DELETE …/received-outside on an
@@ -31,11 +31,16 @@ export const allowed: Rule = {
     await Promise.all([m.p.owner.ensureAlive(), m.p.member.ensureAlive()]);
     const principals: Array<{ caller: Caller; world: World }> = [];
     if (viaKey(access)) {
-      const [live, test] = await Promise.all([
-        m.p.newKey([access.scope ?? m.leastScope], 'live'),
+      // A test-only operation's scoped key is a test key (a live one is refused with 404).
+      const scopedMode = testOnly(access) ? 'test' : 'live';
+      const [scoped, test] = await Promise.all([
+        m.p.newKey([access.scope ?? m.leastScope], scopedMode),
         m.p.newKey(['admin'], 'test'),
       ]);
-      principals.push({ caller: withKey(`a key with only ${access.scope ?? m.leastScope}`, live), world: m.p.world() });
+      principals.push({
+        caller: withKey(`a ${scopedMode} key with only ${access.scope ?? m.leastScope}`, scoped),
+        world: testOnly(access) ? m.p.world(scoped) : m.p.world(),
+      });
       principals.push({ caller: withKey('a test admin key, its own intake', test), world: m.p.world(test) });
     }
     if (viaSession(access)) {

@@ -12,6 +12,8 @@ export interface Rule {
 
 export const viaKey = (access: Restricted) => access.via !== 'session';
 export const viaSession = (access: Restricted) => access.via !== 'key';
+/** Test keys only (test clocks): a live key is refused with 404. */
+export const testOnly = (access: Restricted) => access.mode === 'test';
 
 export const sendAll = (m: Matrix, operation: Operation, calls: Call[]) =>
   Promise.all(calls.map((call) => send(m.api, m.document, operation, call)));

@@ -15,6 +15,8 @@ export interface Restricted {
   role: 'owner' | null;
   /** The 403 reason for a member's session when not `owner_only`. */
   role_reason?: 'owner_only' | 'secrets_owner_only';
+  /** `test`: test keys only; a live key is 404 as if nothing were there (test clocks). */
+  mode?: 'test';
   description: string;
 }
 
@@ -99,6 +101,8 @@ export function accessProblems(access: unknown): string[] {
   if (a['role_reason'] !== undefined && !['owner_only', 'secrets_owner_only'].includes(a['role_reason'] as string)) {
     problems.push(`x-access.role_reason is ${String(a['role_reason'])}`);
   }
+  if (a['mode'] !== undefined && a['mode'] !== 'test') problems.push(`x-access.mode is ${String(a['mode'])}`);
+  if (a['mode'] === 'test' && a['via'] !== 'key') problems.push('x-access.mode test needs via key');
   if (typeof a['description'] !== 'string') problems.push('x-access.description is missing');
   return problems;
 }

@@ -143,6 +143,22 @@ export class World {
     });
   }
 
+  /**
+   * A test clock of the world's account, made by the world's key when it is a test key that may,
+   * else by a test admin key the world's session makes (clocks are the account's, test mode only).
+   */
+  testClock(): Promise<string> {
+    return this.once('testClock', async () => {
+      const payload = { frozen_time: '2030-01-01T09:00:00Z', name: 'access matrix' };
+      let created = await this.asKey('POST', '/v1/test_clocks', payload);
+      if (created.statusCode === 404 || created.statusCode === 403) {
+        const { key } = await this.api.client.createKey(this.creator.session(), ['admin'], 'test');
+        created = await this.api.client.asKey(key, { method: 'POST', url: '/v1/test_clocks', payload });
+      }
+      return (await ok<{ test_clock: { id: string } }>('test clock', 201, Promise.resolve(created))).test_clock.id;
+    });
+  }
+
   /** A member invited and accepted through the api: their user id. */
   member(): Promise<string> {
     return this.once('member', async () => (await inviteMember(this.api, this.creator.session())).userId);
@@ -193,6 +209,8 @@ export const PATH_FIXTURES: readonly PathFixture[] = [
   { suffix: '/members/{userId}', value: (w) => w.member(), modal: false, id: true },
   { suffix: '/webhooks/{id}', value: (w) => w.webhook(), modal: true, id: true, sharedByMode: true },
   { suffix: '/deliveries/{deliveryId}', value: (w) => w.webhookDelivery(), modal: true, id: true, sharedByMode: true },
+  // Test mode only, shared by the account's test keys: live keys are refused by their own rule.
+  { suffix: '/test_clocks/{id}', value: (w) => w.testClock(), modal: false, id: true },
 ];
 
 /** The fixture of each path parameter; throws naming the first parameter without one. */

@@ -2,7 +2,7 @@ import { type Operation, type Restricted } from './access-matrix.document';
 import { fixturesOf, type PathFixture, pathValues, type World } from './access-matrix.fixtures';
 import { type Matrix } from './access-matrix.accounts';
 import { type Call, type Caller, withKey, withSession } from './access-matrix.requests';
-import { expectEach, inWorld, type Rule, viaKey, viaSession } from './access-matrix.checks';
+import { expectEach, inWorld, type Rule, testOnly, viaKey, viaSession } from './access-matrix.checks';
 
 /**
  * For an operation of several path parameters: the values of `base` with one identifier at a time
@@ -22,9 +22,15 @@ async function swaps(operation: Operation, base: World, other: World, which: (f:
 
 const named = (caller: Caller, label: string): Caller => ({ ...caller, who: `${caller.who}, ${label}` });
 
-/** A's principals that may call the operation. */
+/** A's principals that may call the operation (its test key where live keys are refused anyway). */
 const principalsOfA = (m: Matrix, access: Restricted): Caller[] => [
-  ...(viaKey(access) ? [withKey('A’s admin key', m.a.owner.key)] : []),
+  ...(viaKey(access)
+    ? [
+        testOnly(access)
+          ? withKey('A’s test admin key', m.a.owner.testKey as string)
+          : withKey('A’s admin key', m.a.owner.key),
+      ]
+    : []),
   ...(viaSession(access) ? [withSession('A’s owner', () => m.a.owner.session)] : []),
 ];
 
@@ -79,3 +85,24 @@ export const otherMode: Rule = {
     await expectEach(m, operation, calls, { status: 404, error: 'not_found' });
   },
 };
+
+export const liveKeyOnTestOnly: Rule = {
+  title: () => 'a live key → 404 not_found, whatever the ids and the body (test keys only)',
+  applies: (_, access) => testOnly(access),
+  async check(m, operation) {
+    const calls: Call[] = [
+      {
+        caller: withKey('A’s live admin key, A’s test ids', m.a.owner.key),
+        values: await inWorld(operation, m.a.test),
+      },
+      { caller: withKey('A’s live admin key, A’s ids', m.a.owner.key), values: await inWorld(operation, m.a.live) },
+    ];
+    if (operation.object.requestBody) {
+      const values = await inWorld(operation, m.a.test);
+      calls.push({ caller: withKey('A’s live admin key, an invalid body', m.a.owner.key), values, body: INVALID });
+    }
+    await expectEach(m, operation, calls, { status: 404, error: 'not_found' });
+  },
+};
+
+const INVALID = { payload: '[1]', headers: { 'content-type': 'application/json' } };

@@ -2,7 +2,7 @@ import { isUnsafe } from './access-matrix.document';
 import { type Call, type Caller, anonymous, withKey, withSession } from './access-matrix.requests';
 import { expectEach, inWorld, type Rule, viaKey, viaSession } from './access-matrix.checks';
 import { allowed } from './access-matrix.allowed';
-import { otherAccount, otherMode } from './access-matrix.ids';
+import { liveKeyOnTestOnly, otherAccount, otherMode } from './access-matrix.ids';
 
 const json = (payload: string) => ({ payload, headers: { 'content-type': 'application/json' } });
 
@@ -120,5 +120,6 @@ export const RULES: readonly Rule[] = [
   csrf,
   otherAccount,
   otherMode,
+  liveKeyOnTestOnly,
   allowed,
 ];

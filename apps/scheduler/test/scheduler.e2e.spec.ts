@@ -56,6 +56,7 @@ describe('scheduler app (real Postgres and Redis)', () => {
           'intakes.overdue': 0,
           'intakes.retention': 0,
           'owner.notifications': 0,
+          'test_clocks.advance': 0,
           'files.scan_sweep': 0,
           'results.secret_purge': 0,
           'billing.grace_end': 0,

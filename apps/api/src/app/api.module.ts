@@ -31,6 +31,7 @@ import { McpModule } from './mcp/mcp.module';
 import { PortalModule } from './portal/portal.module';
 import { PortalPageModule } from './portal-page/portal-page.module';
 import { TestClockModule } from './test-clock/test-clock.module';
+import { TestClocksModule } from './test-clocks/test-clocks.module';
 import { WebhooksModule } from './webhooks/webhooks.module';
 import { ResultsModule } from './results/results.module';
 
@@ -70,6 +71,7 @@ export class ApiModule {
         ResultsPersistenceModule,
         AccountsModule,
         IntakesModule,
+        TestClocksModule,
         ChasingModule,
         PortalModule,
         FilesModule,

@@ -57,6 +57,8 @@ export interface Access {
   secret?: string;
   scope?: string | null;
   role?: string | null;
+  /** `test`: test keys only (test clocks); the fuzzer calls it with the owner's test key. */
+  mode?: 'test';
 }
 
 interface RawResponse {

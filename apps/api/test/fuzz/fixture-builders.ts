@@ -8,7 +8,7 @@ import { type Api, type Owner } from '../api-test-app';
  * a live intake with a bounced recipient and items in each state the operations act on (submitted,
  * with an uploaded file, received outside, waived, with a waiver proposed by the client), a brief
  * file and a signed URL to it, a spare API key, a team member, an unused invitation, and a webhook
- * endpoint with a test delivery.
+ * endpoint with a test delivery, and a test clock (with the owner's test key: clocks are test mode's).
  */
 
 export type Part =
@@ -22,7 +22,8 @@ export type Part =
   | 'member'
   | 'invitation'
   | 'webhook'
-  | 'webhookDelivery';
+  | 'webhookDelivery'
+  | 'testClock';
 
 /** What a part needs first; dropping a part drops what needs it. */
 export const DEPENDS_ON: Record<Part, Part[]> = {
@@ -37,6 +38,7 @@ export const DEPENDS_ON: Record<Part, Part[]> = {
   invitation: [],
   webhook: [],
   webhookDelivery: ['webhook'],
+  testClock: [],
 };
 
 /** The intake's items: each kind of item the owner's operations treat differently. */
@@ -78,6 +80,8 @@ export interface World {
   /** A live webhook endpoint (the session's mode) and its test delivery. */
   webhook?: string;
   webhookDelivery?: string;
+  /** A ready test clock, made with the owner's test key. */
+  testClock?: string;
 }
 
 /** One request as the world's owner; anything but `expected` fails the fixture. */
@@ -187,6 +191,17 @@ export async function buildPart(api: Api, world: World, part: Part): Promise<voi
       world.webhookDelivery = (await call(api, world, { method: 'POST', url }, 202)).json<{
         delivery_id: string;
       }>().delivery_id;
+      return;
+    }
+    case 'testClock': {
+      const payload = { frozen_time: '2030-01-01T09:00:00Z' };
+      const response = await api.client.asKey(world.owner.testKey ?? '', {
+        method: 'POST',
+        url: '/v1/test_clocks',
+        payload,
+      });
+      if (response.statusCode !== 201) throw new Error(`fixture testClock: ${response.statusCode} ${response.body}`);
+      world.testClock = response.json<{ test_clock: { id: string } }>().test_clock.id;
       return;
     }
     case 'spareKey':

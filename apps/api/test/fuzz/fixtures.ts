@@ -4,7 +4,7 @@ import { buildPart, CLIENT, DEPENDS_ON, ITEMS, type Part, RECIPIENT, type World 
 
 /**
  * Real things for the fuzzer's requests to point at (fixture-builders.ts): an owner on the top
- * plan with a session and an admin key, and what an operation's parameters name. Each value has a
+ * plan with a session and an admin key of each mode, and what an operation's parameters name. Each value has a
  * name: a path parameter as `<collection>/{param}` (`intakes/{id}`), or a body field (`folder_id`).
  * This table is the one hand-kept mapping, from parameter names to fixtures.
  */
@@ -27,6 +27,7 @@ const PROVIDERS: Record<string, Provider> = {
   'members/{userId}': { part: 'member', values: (w) => [w.member ?? ''] },
   'webhooks/{id}': { part: 'webhook', values: (w) => [w.webhook ?? ''] },
   'deliveries/{deliveryId}': { part: 'webhookDelivery', values: (w) => [w.webhookDelivery ?? ''] },
+  'test_clocks/{id}': { part: 'testClock', values: (w) => [w.testClock ?? ''] },
   folder_id: { part: 'folder', values: (w) => [w.folder ?? ''] },
   item_key: { part: 'itemStates', values: () => ITEMS.map((i) => i.key) },
   template: { part: 'template', values: (w) => [w.template ?? ''] },
@@ -113,7 +114,10 @@ export class Fixtures {
     const world = this.current();
     try {
       if (auth === 'session') world.owner.session = await this.api.client.logIn(world.owner.email, PASSWORD);
-      else world.owner.key = (await this.api.client.createKey(world.owner.session, ['admin'])).key;
+      else {
+        world.owner.key = (await this.api.client.createKey(world.owner.session, ['admin'])).key;
+        world.owner.testKey = (await this.api.client.createKey(world.owner.session, ['admin'], 'test')).key;
+      }
     } catch {
       await this.newWorld();
     }
@@ -133,7 +137,7 @@ export class Fixtures {
   private async newWorld(): Promise<void> {
     addresses += 1;
     const remoteAddress = `10.${(addresses >> 16) & 255}.${(addresses >> 8) & 255}.${addresses & 255}`;
-    this.world = { owner: await this.api.owner({ plan: 'agency' }), remoteAddress };
+    this.world = { owner: await this.api.owner({ plan: 'agency', testKey: true }), remoteAddress };
     this.requests = 0;
   }
 

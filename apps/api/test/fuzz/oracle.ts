@@ -38,6 +38,11 @@ const BUSINESS_RULES: Array<{ path?: RegExp; message?: RegExp; why: string }> = 
     message: /^a (live|test) key registers \1 endpoints only/,
     why: 'a webhook endpoint’s mode: an API key may name only its own (issue #29)',
   },
+  {
+    path: /^frozen_time$/,
+    message: /^(must be later than|may be at most two years after) the clock's frozen_time/,
+    why: 'a test clock advances forward only, two years at most, from its stored frozen time (issue #30)',
+  },
 ];
 
 const FORMATS_AJV_KNOWS = new Set([

@@ -95,7 +95,9 @@ function materialise(operation: Operation, plan: RequestPlan, fixtures: Fixtures
   const query = plan.query.map(([name, value]) => `${name}=${onWire(value)}`).join('&');
   const headers: Record<string, string> = { ...plan.headers };
   const { owner } = fixtures;
-  if (plan.auth === 'key') headers['authorization'] = `Bearer ${owner.key}`;
+  if (plan.auth === 'key') {
+    headers['authorization'] = `Bearer ${operation.access.mode === 'test' ? owner.testKey : owner.key}`;
+  }
   if (plan.auth === 'provider') headers['authorization'] = `Bearer ${settings.secrets[operation.access.secret ?? '']}`;
   if (plan.auth === 'session') {
     headers['cookie'] = owner.session.cookie;

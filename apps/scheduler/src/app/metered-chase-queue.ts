@@ -16,8 +16,8 @@ export class MeteredChaseQueue extends ChaseQueue {
     super();
   }
 
-  async claimDue(now: Date, limit: number, lease: Lease): Promise<DueChase[]> {
-    const claimed = await this.inner.claimDue(now, limit, lease);
+  async claimDue(now: Date, limit: number, lease: Lease, clock: string | null): Promise<DueChase[]> {
+    const claimed = await this.inner.claimDue(now, limit, lease, clock);
     for (const chase of claimed) this.channels.set(chase.id, chase.channel);
     return claimed;
   }

@@ -5,6 +5,7 @@ import { ObjectStorageProbe } from '@intake/application-files';
 import { ClockModule } from '@intake/clock';
 import { AppConfig, ConfigModule } from '@intake/config';
 import { HttpModule, Metrics, SharedKernelModule, useCase } from '@intake/http';
+import { IntakeClock } from '@intake/kernel';
 import { bullTelemetry } from '@intake/tracing';
 import { MeteredChaseQueue } from './metered-chase-queue';
 import { MeteredScanFile } from './metered-scan-file';
@@ -22,9 +23,11 @@ import {
   IntakeEvents,
   IntakeWriter,
   PortalLinks,
+  AdvanceTestClocks,
   PurgeExpiredIntakes,
   ReconcileReadModels,
   SweepOverdueIntakes,
+  TestClockAdvances,
 } from '@intake/application-intakes';
 import {
   ChaseAftermath,
@@ -49,7 +52,7 @@ import { SmsModule } from '@intake/sms';
 import { StorageFsModule } from '@intake/storage-fs';
 import { ScanProcessor } from './scan.processor';
 import { SCHEDULER_PASSES, SchedulerProcessor } from './scheduler.processor';
-import { type SchedulerPass } from '@intake/application-scheduling';
+import { type ClockedPass, type SchedulerPass } from '@intake/application-scheduling';
 import { PurgeExpiredSecrets } from '@intake/application-results';
 import { ResultsPersistenceModule } from '@intake/postgres-results';
 
@@ -114,6 +117,7 @@ export class SchedulerModule {
         useCase(DeliverChase),
         useCase(SendDueChases),
         useCase(IntakeEvents),
+        useCase(IntakeClock),
         useCase(IntakeWriter),
         useCase(SweepOverdueIntakes),
         useCase(PurgeExpiredIntakes),
@@ -130,14 +134,31 @@ export class SchedulerModule {
         useCase(EndGracePeriods),
         useCase(ReconcileReadModels),
         {
+          // The passes over intakes, in the order below, for each advancing test clock's intakes.
+          provide: AdvanceTestClocks,
+          inject: [
+            TestClockAdvances,
+            SchedulerIdentity,
+            SendDueChases,
+            SweepOverdueIntakes,
+            PurgeExpiredIntakes,
+            SendOwnerNotices,
+            PurgeExpiredSecrets,
+          ],
+          useFactory: (advances: TestClockAdvances, identity: SchedulerIdentity, ...passes: ClockedPass[]) =>
+            new AdvanceTestClocks(advances, passes, identity.worker),
+        },
+        {
           provide: SCHEDULER_PASSES,
           // Owner notifications after the passes that queue them (a stall, an overdue intake), so
-          // one pass sends what it found; the webhook relay last, for the events the others fired.
+          // one pass sends what it found; the test clocks' advance after the real-time passes (it runs
+          // them for each advancing clock); the webhook relay last, for the events the others fired.
           inject: [
             SendDueChases,
             SweepOverdueIntakes,
             PurgeExpiredIntakes,
             SendOwnerNotices,
+            AdvanceTestClocks,
             SweepScans,
             PurgeExpiredSecrets,
             EndGracePeriods,

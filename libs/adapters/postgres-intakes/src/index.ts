@@ -5,3 +5,4 @@ export * from './lib/template.store';
 export * from './lib/settings.store';
 export * from './lib/intake-sweeps';
 export * from './lib/read-models';
+export * from './lib/test-clocks';

@@ -19,6 +19,7 @@ export * from './lib/ports/owner-notifier.port';
 export * from './lib/ports/client-thanks.port';
 export * from './lib/ports/intake-sweeps.port';
 export * from './lib/ports/read-models.port';
+export * from './lib/ports/test-clock.store';
 
 // The write path, shared by every context that changes an intake
 export * from './lib/write-path/intake-writer';
@@ -62,6 +63,15 @@ export * from './lib/templates/template-defaults';
 export * from './lib/sweeps/sweep-in-batches';
 export * from './lib/sweeps/overdue-sweep';
 export * from './lib/sweeps/retention-sweep';
+
+// Test clocks (test mode): the routes' use cases and the scheduler's advance
+export * from './lib/test-clocks/test-clock';
+export * from './lib/test-clocks/create-test-clock';
+export * from './lib/test-clocks/get-test-clock';
+export * from './lib/test-clocks/list-test-clocks';
+export * from './lib/test-clocks/advance-test-clock';
+export * from './lib/test-clocks/delete-test-clock';
+export * from './lib/test-clocks/advance-test-clocks';
 
 // Read models: drift found and repaired
 export * from './lib/read-models/reconcile-read-models';

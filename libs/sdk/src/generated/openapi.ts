@@ -824,6 +824,74 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/test_clocks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the test clocks
+         * @description The account's test clocks, oldest first. Test keys only; a live key gets 404 on every test-clock route. The clocks are the account’s: every test key of it sees them.
+         */
+        get: operations["TestClocks_list"];
+        put?: never;
+        /**
+         * Create a test clock
+         * @description A clock standing at frozen_time. A test intake created with `test_clock` set to its id lives on its time: its invitation, reminders, quiet hours, stall, overdue notice and retention happen as the clock is advanced, not in real time (chases recorded skipped, as for any test intake; events and webhooks delivered for real, with the clock's time in their payloads). At most 100 intakes per clock. Test keys only; a live key gets 404 on every test-clock route. The clocks are the account’s: every test key of it sees them.
+         */
+        post: operations["TestClocks_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/test_clocks/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a test clock
+         * @description The clock with its status: poll it after an advance until status is ready. Test keys only; a live key gets 404 on every test-clock route. The clocks are the account’s: every test key of it sees them.
+         */
+        get: operations["TestClocks_get"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a test clock and its intakes
+         * @description Deletes the clock and every intake on it (their files too); an advance under way stops. Test keys only; a live key gets 404 on every test-clock route. The clocks are the account’s: every test key of it sees them.
+         */
+        delete: operations["TestClocks_delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/test_clocks/{id}/advance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Advance a test clock
+         * @description Moves the clock forward to frozen_time (later than its frozen_time, two years at most; 422 otherwise), asynchronously: the answer is the clock with status advancing, and the scheduler processes everything of its intakes that falls due up to the new time in order, step by step (a day at most, and at each instant something falls due), so a month of reminders appears exactly as it would in real time; then status is ready. A clock still advancing is 409 test_clock_advancing. Other clocks and live intakes are untouched. Test keys only; a live key gets 404 on every test-clock route. The clocks are the account’s: every test key of it sees them.
+         */
+        post: operations["TestClocks_advance"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/intakes/{id}/chase": {
         parameters: {
             query?: never;
@@ -1989,6 +2057,11 @@ export interface components {
              * @default null
              */
             send_thank_you?: boolean | null;
+            /**
+             * @description test keys only: a test clock of the account (POST /v1/test_clocks). The intake lives on the clock’s time: created at its frozen_time, its chasing, stall, overdue notice and retention happen as the clock advances. 400 validation_error for a clock that is not the account’s or any other caller; 422 test_clock_full when the clock holds 100 intakes
+             * @example clk_Qm4xT8vN2bR6kW0pZ3yH7c
+             */
+            test_clock?: string;
         };
         ItemKeyStatusView: {
             /** @example logo */
@@ -2183,6 +2256,11 @@ export interface components {
              * @example fld_3x1Zq0Wm9c2Lk5Np7Rt8Vw
              */
             folder_id: string | null;
+            /**
+             * @description the test clock the (test) intake lives on; null: real time
+             * @example null
+             */
+            test_clock: string | null;
             /**
              * @example default
              * @enum {string}
@@ -2913,6 +2991,64 @@ export interface components {
         };
         TemplateResponse: {
             template: components["schemas"]["TemplateView"];
+        };
+        CreateTestClockRequest: {
+            /**
+             * Format: date-time
+             * @description the instant the clock stands at (any, past or future); the intakes created on it start there
+             * @example 2027-03-01T09:00:00Z
+             */
+            frozen_time: string;
+            /**
+             * @description trimmed; for your own reference
+             * @example Onboarding flow
+             */
+            name?: string;
+        };
+        TestClockView: {
+            /** @example clk_Qm4xT8vN2bR6kW0pZ3yH7c */
+            id: string;
+            /** @example Onboarding flow */
+            name: string | null;
+            /**
+             * Format: date-time
+             * @description the clock’s current time; while advancing it moves towards advancing_to step by step
+             * @example 2027-03-01T09:00:00.000Z
+             */
+            frozen_time: string;
+            /**
+             * @description advancing: the scheduler is moving the clock towards advancing_to, processing what falls due on the way (invitations, reminders, stalls, overdue notices, retention) in order; ready: done
+             * @example ready
+             * @enum {string}
+             */
+            status: "ready" | "advancing";
+            /**
+             * Format: date-time
+             * @description the instant an advance under way is moving to; null when ready
+             * @example null
+             */
+            advancing_to: string | null;
+            /**
+             * Format: date-time
+             * @description real time
+             * @example 2026-11-28T12:00:00.000Z
+             */
+            created_at: string;
+        };
+        TestClockResponse: {
+            test_clock: components["schemas"]["TestClockView"];
+        };
+        TestClockList: {
+            /** @description oldest first */
+            test_clocks: components["schemas"]["TestClockView"][];
+        };
+        AdvanceTestClockRequest: {
+            /**
+             * Format: date-time
+             * @description the instant to advance to: later than the clock’s frozen_time and at most two years after it (422 naming frozen_time otherwise)
+             * @example 2027-03-31T09:00:00Z
+             */
+            frozen_time: string;
         };
         ManualChaseRequest: {
             /**
@@ -5497,7 +5633,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description `unprocessable` reason `body_too_large`: the request body is larger than the server accepts; `unprocessable` reason `validation_failed`: fields break their rules; `details` names each */
+            /** @description `unprocessable` reason `body_too_large`: the request body is larger than the server accepts; `unprocessable` reason `test_clock_full`: the test clock already holds its 100 intakes; `unprocessable` reason `validation_failed`: fields break their rules; `details` names each */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -8663,6 +8799,527 @@ export interface operations {
             };
             /** @description `forbidden` reason `csrf`: a cookie-authenticated change without the matching X-CSRF-Token header; `forbidden` reason `missing_scope`: the API key lacks the scope the operation needs */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `unsupported_media_type` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `unprocessable` reason `body_too_large`: the request body is larger than the server accepts; `unprocessable` reason `validation_failed`: fields break their rules; `details` names each */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `rate_limited` reason `hourly_limit`: the account’s hourly request limit is used up */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `service_unavailable` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Error (the spec error envelope) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    TestClocks_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TestClockList"];
+                };
+            };
+            /** @description `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `forbidden` reason `key_only`: the operation needs an API key; `forbidden` reason `missing_scope`: the API key lacks the scope the operation needs */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `rate_limited` reason `hourly_limit`: the account’s hourly request limit is used up */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `service_unavailable` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Error (the spec error envelope) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    TestClocks_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateTestClockRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TestClockResponse"];
+                };
+            };
+            /** @description `invalid_request` reason `malformed_json`: the request body is not valid JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `forbidden` reason `key_only`: the operation needs an API key; `forbidden` reason `missing_scope`: the API key lacks the scope the operation needs */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `unsupported_media_type` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `unprocessable` reason `body_too_large`: the request body is larger than the server accepts; `unprocessable` reason `validation_failed`: fields break their rules; `details` names each */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `rate_limited` reason `hourly_limit`: the account’s hourly request limit is used up */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `service_unavailable` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Error (the spec error envelope) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    TestClocks_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TestClockResponse"];
+                };
+            };
+            /** @description `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `forbidden` reason `key_only`: the operation needs an API key; `forbidden` reason `missing_scope`: the API key lacks the scope the operation needs */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `unprocessable` reason `validation_failed`: fields break their rules; `details` names each */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `rate_limited` reason `hourly_limit`: the account’s hourly request limit is used up */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `service_unavailable` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Error (the spec error envelope) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    TestClocks_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `invalid_request` reason `malformed_json`: the request body is not valid JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `forbidden` reason `key_only`: the operation needs an API key; `forbidden` reason `missing_scope`: the API key lacks the scope the operation needs */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `unsupported_media_type` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `unprocessable` reason `body_too_large`: the request body is larger than the server accepts; `unprocessable` reason `validation_failed`: fields break their rules; `details` names each */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `rate_limited` reason `hourly_limit`: the account’s hourly request limit is used up */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `service_unavailable` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Error (the spec error envelope) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    TestClocks_advance: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdvanceTestClockRequest"];
+            };
+        };
+        responses: {
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TestClockResponse"];
+                };
+            };
+            /** @description `invalid_request` reason `malformed_json`: the request body is not valid JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `forbidden` reason `key_only`: the operation needs an API key; `forbidden` reason `missing_scope`: the API key lacks the scope the operation needs */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `conflict` reason `test_clock_advancing`: the test clock is still advancing; advance it again once its status is ready */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -28,6 +28,8 @@ export type AccessRule =
       role?: Role;
       /** The 403 reason for a session without the role (default `owner_only`). */
       roleReason?: 'owner_only' | 'secrets_owner_only';
+      /** `test`: test-mode keys only; a live key is answered 404 as if nothing were there (test clocks). */
+      mode?: 'test';
     };
 
 export { ACCESS_RULE, Public };
@@ -57,6 +59,7 @@ export function Access(rule: Exclude<AccessRule, { public: true } | { via: 'prov
     rule.role === 'owner'
       ? `Sessions must be the account owner${rule.roleReason ? ` (other members: 403 ${rule.roleReason})` : ''}.`
       : undefined,
+    rule.mode === 'test' ? 'Test keys only: a live key gets 404 not_found.' : undefined,
   ]
     .filter(Boolean)
     .join(' ');
@@ -68,6 +71,7 @@ export function Access(rule: Exclude<AccessRule, { public: true } | { via: 'prov
       scope: rule.scope ?? null,
       role: rule.role ?? null,
       ...(rule.roleReason ? { role_reason: rule.roleReason } : {}),
+      ...(rule.mode ? { mode: rule.mode } : {}),
       description: who,
     }),
     ...(rule.scope ? [ApiExtension('x-required-scope', rule.scope)] : []),

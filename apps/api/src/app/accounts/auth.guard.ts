@@ -9,7 +9,7 @@ import {
 } from '@intake/application-accounts';
 import { hasScope } from '@intake/domain-accounts';
 import { APP_CONFIG, AppConfig } from '@intake/config';
-import { DomainError, type ErrorReason } from '@intake/errors';
+import { DomainError, type ErrorReason, notFound } from '@intake/errors';
 import { ACCESS_RULE, AccessRule, AuthenticatedRequest } from './access';
 import { csrfTokenMatches } from './csrf-token';
 import { presentedSecret, sameSecret } from './provider-secret';
@@ -98,6 +98,10 @@ export class AuthGuard implements CanActivate {
       throw rule.roleReason === 'secrets_owner_only'
         ? forbidden('Only the account owner may read secrets.', 'secrets_owner_only')
         : forbidden('Only the account owner may do this.', 'owner_only');
+    }
+    if (rule.mode === 'test' && (principal.kind !== 'api_key' || principal.mode !== 'test')) {
+      // Before the body is read: for a live key the route's resources (test clocks, the only ones) do not exist.
+      throw notFound('Test clock');
     }
     request.principal = principal;
     return true;

@@ -46,6 +46,7 @@ export class IntakeCreationController {
     { error: 'conflict', reason: 'idempotency_key_reused' },
     { error: 'quota_exceeded', reason: 'intakes' },
     { error: 'rate_limited', reason: 'intake_invites' },
+    { error: 'unprocessable', reason: 'test_clock_full' },
   )
   async create(
     @CurrentPrincipal() principal: Principal,

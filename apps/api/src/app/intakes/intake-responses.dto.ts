@@ -123,6 +123,13 @@ export class IntakeView {
   branding!: BrandingView | null;
   @ApiProperty({ type: String, nullable: true, example: 'fld_3x1Zq0Wm9c2Lk5Np7Rt8Vw', description: 'null: Unfiled' })
   folder_id!: string | null;
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    example: null,
+    description: 'the test clock the (test) intake lives on; null: real time',
+  })
+  test_clock!: string | null;
   @ApiProperty({ enum: CHASE_SCHEDULES, example: 'default' }) chase_schedule!: ChaseSchedule;
   @ApiProperty({
     type: 'integer',

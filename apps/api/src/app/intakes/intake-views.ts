@@ -45,6 +45,7 @@ export function intakeView(intake: IntakeRecord, portalUrl: string, files: reado
     },
     branding: intake.branding,
     folder_id: intake.folder_id,
+    test_clock: intake.test_clock_id,
     chase_schedule: intake.chase_schedule,
     chase_interval_minutes: intake.chase_interval_minutes,
     respect_quiet_hours: intake.respect_quiet_hours,

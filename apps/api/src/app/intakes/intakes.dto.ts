@@ -226,6 +226,16 @@ export class CreateIntakeRequest extends ChaseSettingsRequest {
 
   @OptionalNullableBoolean({ default: null, description: SEND_THANK_YOU })
   send_thank_you?: boolean | null;
+
+  @OptionalText(
+    {
+      example: 'clk_Qm4xT8vN2bR6kW0pZ3yH7c',
+      description:
+        'test keys only: a test clock of the account (POST /v1/test_clocks). The intake lives on the clock’s time: created at its frozen_time, its chasing, stall, overdue notice and retention happen as the clock advances. 400 validation_error for a clock that is not the account’s or any other caller; 422 test_clock_full when the clock holds 100 intakes',
+    },
+    { max: 100 },
+  )
+  test_clock?: string;
 }
 
 export class ListIntakesQuery extends PageQuery {

@@ -38,6 +38,7 @@ import {
 import { ReinstateRecipient } from '@intake/application-chasing';
 import { APP_CONFIG, type AppConfig } from '@intake/config';
 import { useCase } from '@intake/http';
+import { IntakeClock } from '@intake/kernel';
 import { FoldersController } from './folders.controller';
 import { WebhooksModule } from '../webhooks/webhooks.module';
 import { IntakeCreationController } from './intake-creation.controller';
@@ -76,6 +77,7 @@ import { WaiversController } from './waivers.controller';
       useFactory: (config: AppConfig) => new PortalLinks(config.portalUrl),
     },
     useCase(IntakeEvents),
+    useCase(IntakeClock),
     useCase(IntakeWriter),
     useCase(Invitations),
     useCase(IntakeIdempotency),

@@ -15,6 +15,7 @@ import {
 } from '@intake/application-results';
 import { APP_CONFIG, type AppConfig } from '@intake/config';
 import { useCase } from '@intake/http';
+import { IntakeClock } from '@intake/kernel';
 import { PdfKitReportPdf } from '@intake/pdf-report';
 import { DownloadsController } from './downloads.controller';
 import { ResultsController } from './results.controller';
@@ -33,6 +34,7 @@ import { SecretsController } from './secrets.controller';
       inject: [APP_CONFIG],
       useFactory: (config: AppConfig) => new DownloadSettings(config.downloadMaxBytes),
     },
+    useCase(IntakeClock),
     useCase(SecretReleases),
     useCase(ResultFiles),
     useCase(Collections),

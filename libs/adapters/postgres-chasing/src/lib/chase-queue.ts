@@ -13,21 +13,23 @@ export class PostgresChaseQueue extends ChaseQueue {
     super();
   }
 
-  claimDue(now: Date, limit: number, lease: Lease): Promise<DueChase[]> {
+  claimDue(now: Date, limit: number, lease: Lease, clock: string | null = null): Promise<DueChase[]> {
+    // The intake's time line: real time (no test clock) or the one test clock being advanced.
     return this.sql.query<DueChase>(
       `WITH due AS (
-         SELECT c.id FROM chases c
+         SELECT c.id FROM chases c JOIN intakes i ON i.id = c.intake_id
           WHERE c.status = 'scheduled' AND c.scheduled_at <= $1
             AND (c.claimed_until IS NULL OR c.claimed_until < $1)
+            AND i.test_clock_id IS NOT DISTINCT FROM $5
           ORDER BY c.scheduled_at, c.id
           LIMIT $2
-          FOR UPDATE SKIP LOCKED)
+          FOR UPDATE OF c SKIP LOCKED)
        UPDATE chases c SET claimed_until = $3, claimed_by = $4
          FROM due, intakes i
         WHERE c.id = due.id AND i.id = c.intake_id
        RETURNING c.id, c.intake_id, i.account_id, c.channel, c.kind, c.attempt_no, c.scheduled_at, c.send_attempts,
                  c.item_keys`,
-      [now, limit, lease.until, lease.worker],
+      [now, limit, lease.until, lease.worker, clock],
     );
   }
 

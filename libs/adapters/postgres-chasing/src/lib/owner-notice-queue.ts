@@ -39,18 +39,20 @@ export class PostgresOwnerNoticeQueue extends OwnerNoticeQueue {
     );
   }
 
-  claimDue(now: Date, limit: number, lease: Lease): Promise<DueOwnerNotice[]> {
+  claimDue(now: Date, limit: number, lease: Lease, clock: string | null = null): Promise<DueOwnerNotice[]> {
+    // The intake's time line: real time (no test clock, or the intake is gone) or one test clock.
     return this.sql.query<DueOwnerNotice>(
       `WITH due AS (
-         SELECT id FROM owner_notifications
-          WHERE status = 'pending' AND due_at <= $1 AND (claimed_until IS NULL OR claimed_until < $1)
-          ORDER BY due_at, id
+         SELECT o.id FROM owner_notifications o
+          WHERE o.status = 'pending' AND o.due_at <= $1 AND (o.claimed_until IS NULL OR o.claimed_until < $1)
+            AND (SELECT i.test_clock_id FROM intakes i WHERE i.id = o.intake_id) IS NOT DISTINCT FROM $5
+          ORDER BY o.due_at, o.id
           LIMIT $2
-          FOR UPDATE SKIP LOCKED)
+          FOR UPDATE OF o SKIP LOCKED)
        UPDATE owner_notifications n SET claimed_until = $3, claimed_by = $4
          FROM due WHERE n.id = due.id
        RETURNING n.id, n.account_id, n.intake_id, n.mode, n.recipient, n.mail, n.due_at, n.created_at, n.send_attempts`,
-      [now, limit, lease.until, lease.worker],
+      [now, limit, lease.until, lease.worker, clock],
     );
   }
 

@@ -23,7 +23,7 @@ const INTAKE_COLUMNS = `i.id, i.account_id, i.mode, i.created_by_key_id, i.creat
   i.email_copy, i.branding, i.folder_id, i.chase_schedule, i.chase_interval_minutes, i.respect_quiet_hours, i.send_thank_you,
   i.max_reminders, i.chase_at_time, i.due_date::text AS due_date, i.retention_mode, i.retention_days, i.retention_anonymize, i.client_note,
   i.owner_note, i.client_brief, i.created_at, i.sent_at, i.completed_at, i.delivered_at, i.anonymized_at, i.client_last_seen,
-  i.stalled_at, i.purge_at, i.overdue_at, i.version`;
+  i.stalled_at, i.purge_at, i.overdue_at, i.test_clock_id, i.version`;
 
 const CHASE_COLUMNS = `id, intake_id, channel, kind, status, scheduled_at, sent_at, attempt_no, missing_items_count, error, created_at`;
 
@@ -73,6 +73,7 @@ const WRITABLE = [
   'stalled_at',
   'purge_at',
   'overdue_at',
+  'test_clock_id',
 ] as const satisfies ReadonlyArray<keyof IntakeRecord>;
 
 const JSON_COLUMNS = new Set(['also_notify', 'email_copy', 'branding']);

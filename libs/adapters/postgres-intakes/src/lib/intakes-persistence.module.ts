@@ -7,16 +7,21 @@ import {
   IntakeSweeps,
   ReadModels,
   TemplateStore,
+  TestClockAdvances,
+  TestClockStore,
 } from '@intake/application-intakes';
+import { TestClockTimes } from '@intake/kernel';
 import { PostgresFolderStore } from './folder.store';
 import { PostgresIdempotencyStore, PostgresIntakeStore } from './intake.store';
 import { PostgresIntakeSweeps } from './intake-sweeps';
 import { PostgresReadModels } from './read-models';
 import { PostgresClientDirectory } from './settings.store';
 import { PostgresTemplateStore } from './template.store';
+import { PostgresTestClockAdvances, PostgresTestClockStore } from './test-clocks';
 
 /**
- * Binds the intakes context's stores and the sweeps' claims to PostgreSQL (needs PostgresModule).
+ * Binds the intakes context's stores, the sweeps' claims and the test clocks to PostgreSQL (needs
+ * PostgresModule).
  * ReminderPlanner and OwnerNotifier are the chasing context's (ChasingPersistenceModule).
  */
 @Global()
@@ -29,7 +34,21 @@ import { PostgresTemplateStore } from './template.store';
     { provide: ClientDirectory, useClass: PostgresClientDirectory },
     { provide: IntakeSweeps, useClass: PostgresIntakeSweeps },
     { provide: ReadModels, useClass: PostgresReadModels },
+    { provide: TestClockStore, useClass: PostgresTestClockStore },
+    { provide: TestClockTimes, useExisting: TestClockStore },
+    { provide: TestClockAdvances, useClass: PostgresTestClockAdvances },
   ],
-  exports: [FolderStore, IntakeStore, IdempotencyStore, TemplateStore, ClientDirectory, IntakeSweeps, ReadModels],
+  exports: [
+    FolderStore,
+    IntakeStore,
+    IdempotencyStore,
+    TemplateStore,
+    ClientDirectory,
+    IntakeSweeps,
+    ReadModels,
+    TestClockStore,
+    TestClockTimes,
+    TestClockAdvances,
+  ],
 })
 export class IntakesPersistenceModule {}

@@ -66,13 +66,14 @@ export class PostgresItemSecrets extends ItemSecrets {
     }));
   }
 
-  async purgeUnreleased(submittedBefore: Date, now: Date, limit: number): Promise<number> {
+  async purgeUnreleased(submittedBefore: Date, now: Date, limit: number, clock: string | null = null): Promise<number> {
     const due = await this.sql.query<{ intake_id: string }>(
       `SELECT DISTINCT intake_id FROM (
-         SELECT intake_id FROM items
-          WHERE type = 'secret' AND value IS NOT NULL AND secret_released_at IS NULL AND submitted_at < $1
-          ORDER BY submitted_at LIMIT $2) due`,
-      [submittedBefore, limit],
+         SELECT t.intake_id FROM items t JOIN intakes n ON n.id = t.intake_id
+          WHERE t.type = 'secret' AND t.value IS NOT NULL AND t.secret_released_at IS NULL AND t.submitted_at < $1
+            AND n.test_clock_id IS NOT DISTINCT FROM $3
+          ORDER BY t.submitted_at LIMIT $2) due`,
+      [submittedBefore, limit, clock],
     );
     let purged = 0;
     for (const { intake_id } of due) {

@@ -1,4 +1,4 @@
-import { ManualClock } from './clock.port';
+import { IntakeClock, ManualClock, TestClockTimes } from './clock.port';
 
 describe('ManualClock', () => {
   it('moves only when told', async () => {
@@ -15,5 +15,26 @@ describe('ManualClock', () => {
     const clock = new ManualClock('2026-03-01T10:00:00Z');
     clock.now().setUTCFullYear(1999);
     expect(clock.now().getUTCFullYear()).toBe(2026);
+  });
+});
+
+describe('IntakeClock (the per-intake form)', () => {
+  const times = new (class extends TestClockTimes {
+    async frozenTime(id: string) {
+      return id === 'clk_a' ? new Date('2030-06-01T08:00:00Z') : undefined;
+    }
+  })();
+  const clock = new IntakeClock(new ManualClock('2026-03-01T10:00:00Z'), times);
+
+  it('is now() for what lives on real time', async () => {
+    expect((await clock.now({ test_clock_id: null })).toISOString()).toBe('2026-03-01T10:00:00.000Z');
+  });
+
+  it('is the frozen time of the test clock it lives on', async () => {
+    expect((await clock.now({ test_clock_id: 'clk_a' })).toISOString()).toBe('2030-06-01T08:00:00.000Z');
+  });
+
+  it('falls back to now() for a clock that is gone', async () => {
+    expect((await clock.now({ test_clock_id: 'clk_gone' })).toISOString()).toBe('2026-03-01T10:00:00.000Z');
   });
 });

@@ -1,6 +1,17 @@
+/** Something that may live on a test clock (a test intake created with `test_clock`). */
+export interface OnTestClock {
+  test_clock_id: string | null;
+}
+
+/** Where the test clocks keep their frozen time: what the Clock's per-intake form reads. */
+export abstract class TestClockTimes {
+  /** The clock's frozen time; undefined when there is no such clock (any more). */
+  abstract frozenTime(testClockId: string): Promise<Date | undefined>;
+}
+
 /**
- * The only source of "now" for every component (DESIGN.md section 3). Domain code never reads
- * time itself: use cases ask this port and pass the instant down.
+ * The only source of "now" for every component (the architecture's section 3). Domain code never
+ * reads time itself: use cases ask this port and pass the instant down.
  */
 export abstract class Clock {
   abstract now(): Date;
@@ -34,5 +45,25 @@ export class ManualClock extends Clock {
 
   advance(seconds: number): void {
     this.current = new Date(this.current.getTime() + seconds * 1000);
+  }
+}
+
+/**
+ * The Clock's per-intake form: "now" for something that lives on a test clock (a test intake
+ * created with `test_clock`) is that clock's frozen time, which the scheduler moves when the
+ * clock advances; for everything else it is the Clock's now. A clock deleted meanwhile (its
+ * intakes go with it) falls back to the Clock's now.
+ */
+export class IntakeClock {
+  static readonly inject = [Clock, TestClockTimes] as const;
+
+  constructor(
+    private readonly clock: Clock,
+    private readonly testClocks: TestClockTimes,
+  ) {}
+
+  async now(subject: OnTestClock): Promise<Date> {
+    if (subject.test_clock_id === null) return this.clock.now();
+    return (await this.testClocks.frozenTime(subject.test_clock_id)) ?? this.clock.now();
   }
 }

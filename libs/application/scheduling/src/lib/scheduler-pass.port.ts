@@ -10,6 +10,16 @@ export abstract class SchedulerPass {
   abstract run(now: Date, stop?: AbortSignal): Promise<number>;
 }
 
+/**
+ * A pass over intakes, which live either on real time or on a test clock (test mode only). `run`
+ * handles the intakes on real time, never a clocked one; `runOn` handles those of one test clock
+ * (`clock`, its id) at that clock's virtual `now`, or with `null` those on real time (what `run`
+ * does). The test clocks' advance runs these passes, in the scheduler's order, clock by clock.
+ */
+export interface ClockedPass extends SchedulerPass {
+  runOn(clock: string | null, now: Date, stop?: AbortSignal): Promise<number>;
+}
+
 export interface PassReport {
   now: string;
   passes: Record<string, number>;

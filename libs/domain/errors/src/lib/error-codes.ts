@@ -87,6 +87,7 @@ export const ERROR_CATALOGUE = {
       delivery_succeeded: 'the webhook delivery succeeded; only one that has not can be retried',
       endpoint_inactive: 'the webhook endpoint is switched off (its receiver answered 410); register a new one',
       secret_not_submitted: 'the secret item has no answer to reveal (not sent yet, or discarded)',
+      test_clock_advancing: 'the test clock is still advancing; advance it again once its status is ready',
     },
   },
   item_answer_would_be_discarded: { status: 409, reasons: {} },
@@ -105,6 +106,7 @@ export const ERROR_CATALOGUE = {
       'file.unreadable': 'the photo could not be converted',
       file_infected: 'the file failed the virus scan',
       file_scan_pending: 'the file is still being scanned for viruses',
+      test_clock_full: 'the test clock already holds its 100 intakes',
     },
   },
   rate_limited: {

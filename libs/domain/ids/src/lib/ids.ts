@@ -22,6 +22,8 @@ export const ID_PREFIXES = {
   auditEntry: 'aud',
   template: 'tpl',
   ownerNotice: 'ntf',
+  // Test clocks (issue #30), as Stripe names its own.
+  testClock: 'clk',
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIXES;

@@ -39,7 +39,7 @@ export function describeChaseQueueContract(name: string, setup: () => Promise<Ch
     const statuses = async (intakeId: string) => (await f.intakes.chases(intakeId)).map((c) => c.status);
     /** Claims everything due at `now` for `worker`; ids of this test's intake only. */
     const claim = async (queue: ChaseQueue, ids: string[], now: Date, worker = 'w1', limit = 1000) =>
-      (await queue.claimDue(now, limit, { worker, until: new Date(now.getTime() + 3_600_000) }))
+      (await queue.claimDue(now, limit, { worker, until: new Date(now.getTime() + 3_600_000) }, null))
         .map((c) => c.id)
         .filter((id) => ids.includes(id));
 
@@ -51,7 +51,9 @@ export function describeChaseQueueContract(name: string, setup: () => Promise<Ch
         { status: 'sent', scheduled_at: at(0) },
         { status: 'cancelled', scheduled_at: at(0) },
       );
-      const claimed = (await f.queue.claimDue(at(10), 1000, lease('w1', 70))).filter((c) => c.intake_id === intake.id);
+      const claimed = (await f.queue.claimDue(at(10), 1000, lease('w1', 70), null)).filter(
+        (c) => c.intake_id === intake.id,
+      );
       expect(claimed.map((c) => c.id)).toEqual([ids[1], ids[0]]);
       expect(claimed[0]).toMatchObject({ account_id: accountId, kind: 'invite', attempt_no: 0, send_attempts: 0 });
       expect(claimed[0]?.scheduled_at).toEqual(at(1));
@@ -63,7 +65,9 @@ export function describeChaseQueueContract(name: string, setup: () => Promise<Ch
         { status: 'scheduled', scheduled_at: at(1), kind: 'items_added', attempt_no: 0, item_keys: ['photos', 'vat'] },
         { status: 'scheduled', scheduled_at: at(2), kind: 'thank_you', attempt_no: 0 },
       );
-      const claimed = (await f.queue.claimDue(at(3), 1000, lease('w1', 70))).filter((c) => c.intake_id === intake.id);
+      const claimed = (await f.queue.claimDue(at(3), 1000, lease('w1', 70), null)).filter(
+        (c) => c.intake_id === intake.id,
+      );
       expect(claimed.map((c) => [c.id, c.kind, c.item_keys])).toEqual([
         [ids[0], 'items_added', ['photos', 'vat']],
         [ids[1], 'thank_you', null],
@@ -81,7 +85,9 @@ export function describeChaseQueueContract(name: string, setup: () => Promise<Ch
 
     it('never hands a leased chase to anyone until the lease has run out', async () => {
       const { ids } = await given({ scheduled_at: at(200) });
-      expect(await f.queue.claimDue(at(200), 1000, lease('w1', 210)).then((c) => c.map((x) => x.id))).toContain(ids[0]);
+      expect(await f.queue.claimDue(at(200), 1000, lease('w1', 210), null).then((c) => c.map((x) => x.id))).toContain(
+        ids[0],
+      );
       expect(await claim(f.otherQueue, ids, at(205), 'w2')).toEqual([]);
       expect(await claim(f.otherQueue, ids, at(210), 'w2')).toEqual([]);
       expect(await claim(f.otherQueue, ids, at(211), 'w2')).toEqual(ids);
@@ -102,7 +108,7 @@ export function describeChaseQueueContract(name: string, setup: () => Promise<Ch
     it('settles a chase only for the worker holding it, recording the outcome and freeing it', async () => {
       const { intake, ids } = await given({ scheduled_at: at(400) }, { scheduled_at: at(400) });
       const [first, second] = ids as [string, string];
-      await f.queue.claimDue(at(400), 1000, lease('w1', 460));
+      await f.queue.claimDue(at(400), 1000, lease('w1', 460), null);
       const sent = {
         status: 'sent',
         at: at(401),
@@ -128,10 +134,10 @@ export function describeChaseQueueContract(name: string, setup: () => Promise<Ch
         { scheduled_at: at(900), missing_items_count: 4 },
       );
       const [sent, skipped, stolen, failed] = ids as [string, string, string, string];
-      await f.queue.claimDue(at(900), 1000, lease('w1', 910));
+      await f.queue.claimDue(at(900), 1000, lease('w1', 910), null);
       // The lease on one of them ran out and another scheduler took it over.
       await f.queue.retryLater(stolen, 'w1', at(900), 'given back');
-      await f.otherQueue.claimDue(at(900), 1000, lease('w2', 960));
+      await f.otherQueue.claimDue(at(900), 1000, lease('w2', 960), null);
       const settled = await f.queue.settleMany('w1', [
         {
           chaseId: sent,
@@ -166,7 +172,7 @@ export function describeChaseQueueContract(name: string, setup: () => Promise<Ch
     it('gives a chase back for a later try, counting the attempt, and only for its holder', async () => {
       const { intake, ids } = await given({ scheduled_at: at(600) });
       const [id] = ids as [string];
-      await f.queue.claimDue(at(600), 1000, lease('w1', 660));
+      await f.queue.claimDue(at(600), 1000, lease('w1', 660), null);
       expect(await f.queue.retryLater(id, 'w2', at(605), 'down')).toBe(false);
       expect(await f.queue.retryLater(id, 'w1', at(605), 'SMTP down')).toBe(true);
       expect((await f.intakes.chases(intake.id))[0]).toMatchObject({
@@ -175,13 +181,13 @@ export function describeChaseQueueContract(name: string, setup: () => Promise<Ch
         error: 'SMTP down',
       });
       expect(await claim(f.queue, ids, at(604))).toEqual([]);
-      const [again] = (await f.queue.claimDue(at(605), 1000, lease('w2', 700))).filter((c) => c.id === id);
+      const [again] = (await f.queue.claimDue(at(605), 1000, lease('w2', 700), null)).filter((c) => c.id === id);
       expect(again).toMatchObject({ id, send_attempts: 1 });
     });
 
     it('a cancelled chase cannot be settled by the worker that had claimed it', async () => {
       const { intake, ids } = await given({ scheduled_at: at(800), kind: 'reminder' });
-      await f.queue.claimDue(at(800), 1000, lease('w1', 860));
+      await f.queue.claimDue(at(800), 1000, lease('w1', 860), null);
       await f.intakes.cancelScheduledChases(intake.id, ['reminder']);
       const outcome = {
         status: 'sent',

@@ -78,6 +78,7 @@ async function givenIntake(ports: FileStorePorts): Promise<{ accountId: string; 
     stalled_at: null,
     purge_at: null,
     overdue_at: null,
+    test_clock_id: null,
     version: 0,
   };
   const item = (key: string, type: 'image' | 'file_list', position: number) =>

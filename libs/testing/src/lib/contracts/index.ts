@@ -33,3 +33,4 @@ export * from './owner-notice-queue.contract';
 export * from './webhook-stores.contract';
 export * from './webhook-delivery.contract';
 export * from './item-secrets.contract';
+export * from './test-clocks.contract';

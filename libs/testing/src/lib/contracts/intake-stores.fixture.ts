@@ -115,6 +115,7 @@ export function anIntake(accountId: string, overrides: Partial<IntakeRecord> = {
     stalled_at: null,
     purge_at: null,
     overdue_at: null,
+    test_clock_id: null,
     version: 0,
     ...overrides,
   };

@@ -12,6 +12,8 @@ import {
   InMemoryOwnerNoticeQueue,
   InMemoryReadModels,
   InMemoryTemplateStore,
+  InMemoryTestClockAdvances,
+  InMemoryTestClockStore,
 } from '../in-memory';
 import { describeClientDirectoryContract } from './client-directory.contract';
 import { describeFolderStoreContract } from './folder-store.contract';
@@ -25,6 +27,7 @@ import { describeIntakeSweepsContract } from './intake-sweeps.contract';
 import { describeOwnerNoticeQueueContract } from './owner-notice-queue.contract';
 import { describeTemplateStoreContract } from './template-store.contract';
 import { describeReadModelsContract } from './read-models.contract';
+import { describeTestClocksContract } from './test-clocks.contract';
 import { newId } from '@intake/ids';
 
 /** The intakes context's twins over one in-memory database. */
@@ -114,5 +117,15 @@ describeOwnerNoticeQueueContract('in memory', async () => {
     deleteIntake: async (accountId, intakeId) => {
       await stores.intakes.delete(sessionAccess(accountId), intakeId);
     },
+  };
+});
+
+describeTestClocksContract('in memory', async () => {
+  const db = new InMemoryDatabase();
+  return {
+    ...(await inMemoryIntakeStores(db)),
+    clocks: new InMemoryTestClockStore(db),
+    advances: new InMemoryTestClockAdvances(db),
+    queue: new InMemoryChaseQueue(db),
   };
 });

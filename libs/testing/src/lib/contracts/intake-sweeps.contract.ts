@@ -24,8 +24,8 @@ export function describeIntakeSweepsContract(name: string, setup: () => Promise<
     // Whatever a test leaves due is claimed after it, so that it never fills a later test's claim.
     afterEach(async () => {
       await f.uow.run(async () => {
-        await f.sweeps.claimOverdue(FAR_FUTURE, 100_000, []);
-        await f.sweeps.claimPurges(FAR_FUTURE, 100_000, []);
+        await f.sweeps.claimOverdue(FAR_FUTURE, 100_000, [], null);
+        await f.sweeps.claimPurges(FAR_FUTURE, 100_000, [], null);
       });
     });
 
@@ -40,9 +40,9 @@ export function describeIntakeSweepsContract(name: string, setup: () => Promise<
       return { accountId, ids: stored.map((s) => s.intake.id), intakes: stored.map((s) => s.intake) };
     }
     const overdue = (now: Date, limit = 1000, skip: string[] = []) =>
-      f.uow.run(() => f.sweeps.claimOverdue(now, limit, skip));
+      f.uow.run(() => f.sweeps.claimOverdue(now, limit, skip, null));
     const purges = (now: Date, limit = 1000, skip: string[] = []) =>
-      f.uow.run(() => f.sweeps.claimPurges(now, limit, skip));
+      f.uow.run(() => f.sweeps.claimPurges(now, limit, skip, null));
     const mine = (ids: string[]) => (claimed: Array<{ id: string }>) =>
       claimed.map((c) => c.id).filter((id) => ids.includes(id));
 
@@ -77,7 +77,7 @@ export function describeIntakeSweepsContract(name: string, setup: () => Promise<
         const { ids } = await given({ overdue_at: at(300) });
         await expect(
           f.uow.run(async () => {
-            expect(mine(ids)(await f.sweeps.claimOverdue(at(300), 1000, []))).toEqual(ids);
+            expect(mine(ids)(await f.sweeps.claimOverdue(at(300), 1000, [], null))).toEqual(ids);
             throw new Error('the event could not be written');
           }),
         ).rejects.toThrow('could not be written');
@@ -123,7 +123,7 @@ export function describeIntakeSweepsContract(name: string, setup: () => Promise<
         const { ids } = await given({ purge_at: at(900) }, { purge_at: at(901) });
         await expect(
           f.uow.run(async () => {
-            await f.sweeps.claimPurges(at(950), 1000, []);
+            await f.sweeps.claimPurges(at(950), 1000, [], null);
             throw new Error('rolled back');
           }),
         ).rejects.toThrow('rolled back');

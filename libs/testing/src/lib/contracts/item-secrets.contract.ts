@@ -89,7 +89,7 @@ export function describeItemSecretsContract(name: string, setup: () => Promise<I
       expect(await f.secrets.release(id, 'password', at(100), at(30))).toEqual({ outcome: 'gone', purged_at: null });
       expect(await storedValue(id, 'password')).toEqual(sealed(1));
 
-      expect(await f.secrets.purgeUnreleased(at(30), at(101), 100)).toBeGreaterThanOrEqual(1);
+      expect(await f.secrets.purgeUnreleased(at(30), at(101), 100, null)).toBeGreaterThanOrEqual(1);
       expect(await storedValue(id, 'password')).toBeNull();
       expect(await storedValue(fresh, 'password')).toEqual(sealed(2));
       expect(await f.secrets.release(id, 'password', at(102), at(30))).toEqual({ outcome: 'gone', purged_at: at(101) });
@@ -102,7 +102,7 @@ export function describeItemSecretsContract(name: string, setup: () => Promise<I
         purged_at: at(101),
         released_at: null,
       });
-      expect(await f.secrets.purgeUnreleased(at(30), at(103), 100)).toBe(0);
+      expect(await f.secrets.purgeUnreleased(at(30), at(103), 100, null)).toBe(0);
     });
 
     it('starts afresh when the client answers again after a release', async () => {

@@ -59,13 +59,13 @@ export function describeOwnerNoticeQueueContract(name: string, setup: () => Prom
       return { accountId, intake, notices, ids: notices.map((n) => n.id) };
     }
     const claim = async (queue: OwnerNoticeQueue, ids: string[], now: Date, worker = 'w1', limit = 1000) =>
-      (await queue.claimDue(now, limit, { worker, until: new Date(now.getTime() + 3_600_000) }))
+      (await queue.claimDue(now, limit, { worker, until: new Date(now.getTime() + 3_600_000) }, null))
         .map((n) => n.id)
         .filter((id) => ids.includes(id));
 
     it('gives due notices back whole, oldest first, with the attempts made so far', async () => {
       const { notices, ids } = await given(at(5), at(1), at(30));
-      const claimed = (await f.queue.claimDue(at(10), 1000, lease('w1', 70))).filter((n) => ids.includes(n.id));
+      const claimed = (await f.queue.claimDue(at(10), 1000, lease('w1', 70), null)).filter((n) => ids.includes(n.id));
       expect(claimed).toEqual([
         { ...notices[1], send_attempts: 0 },
         { ...notices[0], send_attempts: 0 },
@@ -100,7 +100,7 @@ export function describeOwnerNoticeQueueContract(name: string, setup: () => Prom
       const { ids } = await given(at(200));
       expect(await claim(f.queue, ids, at(200), 'w1', 1000)).toEqual(ids);
       expect(await claim(f.otherQueue, ids, at(205), 'w2')).toEqual([]);
-      const lateClaim = await f.otherQueue.claimDue(at(200), 1000, lease('w2', 300));
+      const lateClaim = await f.otherQueue.claimDue(at(200), 1000, lease('w2', 300), null);
       expect(lateClaim.map((n) => n.id).filter((id) => ids.includes(id))).toEqual([]);
 
       const many = await given(...Array.from({ length: 30 }, () => at(250)));
@@ -115,7 +115,7 @@ export function describeOwnerNoticeQueueContract(name: string, setup: () => Prom
     it('settles only for the worker holding it, keeping the outcome and dropping what the mail said', async () => {
       const { ids } = await given(at(400), at(400));
       const [sent, failed] = ids as [string, string];
-      await f.queue.claimDue(at(400), 1000, lease('w1', 460));
+      await f.queue.claimDue(at(400), 1000, lease('w1', 460), null);
       const outcome = { status: 'sent', at: at(401), provider_message_id: '<m1@x>' } as const;
       expect(await f.queue.settle(sent, 'w2', outcome)).toBe(false);
       expect(await f.queue.settle(sent, 'w1', outcome)).toBe(true);
@@ -136,12 +136,12 @@ export function describeOwnerNoticeQueueContract(name: string, setup: () => Prom
     it('gives a notice back for a later try, counting the attempt, and only for its holder', async () => {
       const { ids } = await given(at(600));
       const [id] = ids as [string];
-      await f.queue.claimDue(at(600), 1000, lease('w1', 660));
+      await f.queue.claimDue(at(600), 1000, lease('w1', 660), null);
       expect(await f.queue.retryLater(id, 'w2', at(605), 'down')).toBe(false);
       expect(await f.queue.retryLater(id, 'w1', at(605), 'SMTP down')).toBe(true);
       expect(await f.stored(id)).toMatchObject({ status: 'pending', send_attempts: 1, error: 'SMTP down' });
       expect(await claim(f.queue, ids, at(604))).toEqual([]);
-      const [again] = (await f.otherQueue.claimDue(at(605), 1000, lease('w2', 700))).filter((n) => n.id === id);
+      const [again] = (await f.otherQueue.claimDue(at(605), 1000, lease('w2', 700), null)).filter((n) => n.id === id);
       expect(again).toMatchObject({ id, send_attempts: 1, due_at: at(605) });
     });
 

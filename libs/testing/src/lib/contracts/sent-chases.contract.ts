@@ -27,7 +27,7 @@ export function describeSentChasesContract(name: string, setup: () => Promise<Se
       minute += 10;
       const chase = aChase(intake.id, { scheduled_at: at(minute), channel });
       await f.intakes.insertChase(chase);
-      await f.queue.claimDue(at(minute), 1000, { worker: 'contract', until: at(minute + 5) });
+      await f.queue.claimDue(at(minute), 1000, { worker: 'contract', until: at(minute + 5) }, null);
       const outcome = {
         status: 'sent',
         at: at(minute),

@@ -26,9 +26,10 @@ export class InMemoryChaseQueue extends ChaseQueue {
     return row;
   }
 
-  async claimDue(now: Date, limit: number, lease: Lease): Promise<DueChase[]> {
+  async claimDue(now: Date, limit: number, lease: Lease, clock: string | null = null): Promise<DueChase[]> {
     const due = this.db.chases.rows
       .filter((c) => c.status === 'scheduled' && c.scheduled_at !== null && c.scheduled_at <= now)
+      .filter((c) => this.db.onClock(c.intake_id, clock))
       .filter((c) => {
         const held = this.delivery(c.id).claimed_until;
         return held === null || held < now;

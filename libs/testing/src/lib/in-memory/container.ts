@@ -41,6 +41,8 @@ import {
   PortalLinks,
   ReminderPlanner,
   TemplateStore,
+  TestClockAdvances,
+  TestClockStore,
 } from '@intake/application-intakes';
 import { MailTransport } from '@intake/application-mail';
 import {
@@ -72,6 +74,7 @@ import {
   FailureCounter,
   ProcessCache,
   LimitCounter,
+  TestClockTimes,
 } from '@intake/kernel';
 import { AesGcmSecretBox } from '@intake/secret-box';
 import { DownloadSettings, ItemSecrets, ReportPdf, ResultCursors } from '@intake/application-results';
@@ -100,6 +103,7 @@ import {
 import { InMemoryChaseQueue } from './chase-queue';
 import { InMemorySentChases } from './sent-chases';
 import { InMemoryIntakeSweeps } from './intake-sweeps';
+import { InMemoryTestClockAdvances, InMemoryTestClockStore } from './test-clocks';
 import { InMemoryOwnerNoticeQueue } from './owner-notice-queue';
 import { InMemoryMailTransport } from './mail-transport';
 import { InMemorySmsTransport } from './sms-transport';
@@ -183,6 +187,8 @@ export class InMemoryContext extends TestContainer {
   readonly sentChases = new InMemorySentChases(this.db);
   readonly ownerNotices = new InMemoryOwnerNoticeQueue(this.db);
   readonly sweeps = new InMemoryIntakeSweeps(this.db);
+  readonly testClocks = new InMemoryTestClockStore(this.db);
+  readonly testClockAdvances = new InMemoryTestClockAdvances(this.db);
   readonly secretBox = new AesGcmSecretBox(TEST_ENCRYPTION_KEY);
   readonly itemSecrets = new InMemoryItemSecrets(this.db);
   readonly webhookEndpoints = new InMemoryWebhookEndpointStore(this.db);
@@ -225,6 +231,9 @@ export class InMemoryContext extends TestContainer {
       .bind(ClientThanks, new ThankClient(this.accounts, this.intakes, new AuditRecorder(this.db.auditLog, this.clock)))
       .bind(OwnerMailSettings, new OwnerMailSettings(APP_URL, SERVICE_MAIL_FROM))
       .bind(IntakeSweeps, this.sweeps)
+      .bind(TestClockStore, this.testClocks)
+      .bind(TestClockTimes, this.testClocks)
+      .bind(TestClockAdvances, this.testClockAdvances)
       .bind(MailIdentity, new MailIdentity(MAIL_FROM_ADDRESS))
       .bind(SchedulerIdentity, new SchedulerIdentity('scheduler-test'))
       .bind(FileStore, this.files)

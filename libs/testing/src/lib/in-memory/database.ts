@@ -14,6 +14,7 @@ import {
   type IntakeRecord,
   type ItemRecord,
   type TemplateRecord,
+  type TestClockRecord,
 } from '@intake/application-intakes';
 import { type DeliveryStatus, type WebhookEndpointRecord } from '@intake/application-webhooks';
 import { type AccessContext, type SubscriptionState } from '@intake/domain-accounts';
@@ -82,6 +83,12 @@ export interface OwnerNoticeRow extends OwnerNotice {
   claimed_by: string | null;
 }
 
+/** A row of test_clocks: the record and the scheduler's lease while it advances. */
+export interface TestClockRow extends TestClockRecord {
+  claimed_until: Date | null;
+  claimed_by: string | null;
+}
+
 /** A row of webhook_deliveries: the log's fields and what the dispatchers keep (payload, lease). */
 export interface WebhookDeliveryRow {
   id: string;
@@ -137,6 +144,7 @@ export class InMemoryDatabase {
   );
   readonly folders = new Table<FolderRecord>(this.uow);
   readonly templates = new Table<TemplateRecord>(this.uow);
+  readonly testClocks = new Table<TestClockRow>(this.uow);
   readonly intakes = new Table<IntakeRecord>(this.uow);
   readonly items = new Table<ItemRecord>(this.uow);
   /** The items table's release and purge markers of secret items. */
@@ -188,6 +196,12 @@ export class InMemoryDatabase {
     this.resultCursors.rows = this.resultCursors.rows.filter((c) => c.intake_id !== intakeId);
     this.chases.rows = this.chases.rows.filter((c) => c.intake_id !== intakeId);
     this.deleteFiles((f) => f.intake_id === intakeId);
+  }
+
+  /** The intakes on a test clock: the one a test clock claim, sweep or queue keeps to (null: real time). */
+  onClock(intakeId: string, clock: string | null): boolean {
+    const intake = this.intakes.rows.find((i) => i.id === intakeId);
+    return (intake?.test_clock_id ?? null) === clock;
   }
 
   /** Deleting a webhook endpoint deletes its deliveries (ON DELETE CASCADE). */

@@ -23,3 +23,4 @@ export * from './webhook-delivery';
 export * from './item-secrets';
 export * from './read-models';
 export * from './billing-store';
+export * from './test-clocks';

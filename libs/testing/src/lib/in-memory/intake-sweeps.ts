@@ -25,8 +25,14 @@ export class InMemoryIntakeSweeps extends IntakeSweeps {
     return row;
   }
 
-  async claimOverdue(now: Date, limit: number, skip: readonly string[]): Promise<SweptIntake[]> {
+  async claimOverdue(
+    now: Date,
+    limit: number,
+    skip: readonly string[],
+    clock: string | null = null,
+  ): Promise<SweptIntake[]> {
     const due = this.db.intakes.rows
+      .filter((i) => i.test_clock_id === clock)
       .filter(
         (i) => i.overdue_at !== null && i.overdue_at <= now && (i.status === 'sent' || i.status === 'in_progress'),
       )
@@ -39,8 +45,14 @@ export class InMemoryIntakeSweeps extends IntakeSweeps {
     return due.map(({ id, account_id }) => ({ id, account_id }));
   }
 
-  async claimPurges(now: Date, limit: number, skip: readonly string[]): Promise<SweptIntake[]> {
+  async claimPurges(
+    now: Date,
+    limit: number,
+    skip: readonly string[],
+    clock: string | null = null,
+  ): Promise<SweptIntake[]> {
     const due = this.db.intakes.rows
+      .filter((i) => i.test_clock_id === clock)
       .filter((i): i is typeof i & { purge_at: Date } => i.purge_at !== null && i.purge_at <= now)
       .filter((i) => {
         const purged = this.marks(i.id).purged_at;

@@ -52,8 +52,9 @@ export class InMemoryItemSecrets extends ItemSecrets {
       });
   }
 
-  async purgeUnreleased(submittedBefore: Date, now: Date, limit: number): Promise<number> {
+  async purgeUnreleased(submittedBefore: Date, now: Date, limit: number, clock: string | null = null): Promise<number> {
     const due = this.db.items.rows
+      .filter((i) => this.db.onClock(i.intake_id, clock))
       .filter(
         (i) =>
           i.type === 'secret' &&

@@ -39,9 +39,10 @@ export class InMemoryOwnerNoticeQueue extends OwnerNoticeQueue {
     }
   }
 
-  async claimDue(now: Date, limit: number, lease: Lease): Promise<DueOwnerNotice[]> {
+  async claimDue(now: Date, limit: number, lease: Lease, clock: string | null = null): Promise<DueOwnerNotice[]> {
     const due = this.db.ownerNotices.rows
       .filter((n) => n.status === 'pending' && n.due_at <= now && (n.claimed_until === null || n.claimed_until < now))
+      .filter((n) => this.db.onClock(n.intake_id, clock))
       .sort((a, b) => a.due_at.getTime() - b.due_at.getTime() || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
       .slice(0, limit);
     return due.map((n) => {

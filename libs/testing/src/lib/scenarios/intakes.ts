@@ -123,6 +123,7 @@ export async function givenIntake(
     stalled_at: null,
     purge_at: null,
     overdue_at: null,
+    test_clock_id: null,
     version: 0,
     ...fields,
   };

@@ -21,6 +21,7 @@ import { SearchFilters1795003600000 } from './1795003600000-search-filters';
 import { SearchTotals1795003700000 } from './1795003700000-search-totals';
 import { ClientMails1795004000000 } from './1795004000000-client-mails';
 import { AccountBranding1795004300000 } from './1795004300000-account-branding';
+import { TestClocks1795004500000 } from './1795004500000-test-clocks';
 
 /** Every migration, oldest first. A new migration file is added here as well. */
 export const MIGRATIONS = [
@@ -47,4 +48,5 @@ export const MIGRATIONS = [
   SearchTotals1795003700000,
   ClientMails1795004000000,
   AccountBranding1795004300000,
+  TestClocks1795004500000,
 ];

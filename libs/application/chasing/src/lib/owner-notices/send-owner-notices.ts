@@ -1,6 +1,6 @@
 import { AccountStore } from '@intake/application-accounts';
 import { MailTransport } from '@intake/application-mail';
-import { type SchedulerPass } from '@intake/application-scheduling';
+import { type ClockedPass } from '@intake/application-scheduling';
 import { renderOwnerMail } from '@intake/domain-chase-mail';
 import { type DueOwnerNotice, type OwnerNoticeOutcome, OwnerNoticeQueue } from '../ports/owner-notice-queue.port';
 import { MAX_SEND_ATTEMPTS, retryDelayMs } from '../sending/deliver-chase';
@@ -32,9 +32,10 @@ const NOTICE_CONCURRENCY = 8;
  * the account's default language, a test intake's marked `[Test]` in the subject. Claimed in
  * batches under a lease; a temporary mail failure is tried again 1, 2, 4 and 8 minutes later,
  * then the notice is `failed`. A crash between a send and its record sends that notice again once
- * the lease runs out (at most the batch in flight).
+ * the lease runs out (at most the batch in flight). The notices of intakes on a test clock go
+ * when their clock advances (`runOn`), at the clock's time.
  */
-export class SendOwnerNotices implements SchedulerPass {
+export class SendOwnerNotices implements ClockedPass {
   static readonly inject = [
     OwnerNoticeQueue,
     AccountStore,
@@ -53,15 +54,21 @@ export class SendOwnerNotices implements SchedulerPass {
     private readonly identity: SchedulerIdentity,
   ) {}
 
-  async run(now: Date, stop?: AbortSignal): Promise<number> {
+  run(now: Date, stop?: AbortSignal): Promise<number> {
+    return this.runOn(null, now, stop);
+  }
+
+  async runOn(clock: string | null, now: Date, stop?: AbortSignal): Promise<number> {
     const { worker } = this.identity;
     let sent = 0;
     for (;;) {
       if (stop?.aborted) return sent; // shutting down: the batch held was finished
-      const batch = await this.queue.claimDue(now, NOTICE_BATCH, {
-        worker,
-        until: new Date(now.getTime() + NOTICE_LEASE_MS),
-      });
+      const batch = await this.queue.claimDue(
+        now,
+        NOTICE_BATCH,
+        { worker, until: new Date(now.getTime() + NOTICE_LEASE_MS) },
+        clock,
+      );
       for (let i = 0; i < batch.length; i += NOTICE_CONCURRENCY) {
         const results = await Promise.allSettled(
           batch.slice(i, i + NOTICE_CONCURRENCY).map((notice) => this.deliver(notice, worker, now)),

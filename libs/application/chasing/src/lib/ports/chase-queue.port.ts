@@ -47,9 +47,11 @@ export abstract class ChaseQueue {
   /**
    * Claims up to `limit` due chases (status `scheduled`, `scheduled_at` at or before `now`, no
    * lease or an expired one), oldest first. Rows another scheduler is claiming are skipped, never
-   * waited for, so two schedulers split the work and never claim one chase both.
+   * waited for, so two schedulers split the work and never claim one chase both. `clock`: null
+   * (the default) claims only chases of intakes on real time, a test clock's id only those of
+   * that clock's intakes.
    */
-  abstract claimDue(now: Date, limit: number, lease: Lease): Promise<DueChase[]>;
+  abstract claimDue(now: Date, limit: number, lease: Lease, clock: string | null): Promise<DueChase[]>;
   /**
    * Records the outcome of a chase the worker still holds and frees it; false (nothing written)
    * when the lease was lost: it ran out and another scheduler claimed the chase.

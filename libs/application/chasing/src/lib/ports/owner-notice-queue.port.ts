@@ -45,9 +45,10 @@ export abstract class OwnerNoticeQueue {
   abstract enqueue(notices: readonly OwnerNotice[]): Promise<void>;
   /**
    * Claims up to `limit` pending notices due at `now` (no lease or an expired one), oldest first;
-   * rows another scheduler is claiming are skipped, never waited for.
+   * rows another scheduler is claiming are skipped, never waited for. `clock`: null (the default)
+   * claims the notices of intakes on real time, a test clock's id those of that clock's intakes.
    */
-  abstract claimDue(now: Date, limit: number, lease: Lease): Promise<DueOwnerNotice[]>;
+  abstract claimDue(now: Date, limit: number, lease: Lease, clock: string | null): Promise<DueOwnerNotice[]>;
   /**
    * Records the outcome of a notice the worker still holds and frees it; what it said is dropped
    * (only its kind stays). False, with nothing written, when the lease was lost.

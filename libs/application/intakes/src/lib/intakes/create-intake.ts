@@ -48,18 +48,19 @@ export class CreateIntake {
     if (earlier) return earlier;
     try {
       return await this.uow.run(async () => {
-        const { intake: draft, items, account, plan } = await this.drafts.draft(principal, body, now);
+        // `at`: the intake's own now (its test clock's frozen time); limits and keys count in real time.
+        const { intake: draft, items, account, plan, at } = await this.drafts.draft(principal, body, now);
         let intake = draft;
         let events: IntakeEvent[] = [];
         if (body.send !== false) {
           await this.invitations.count(account.id, now);
-          const sent = send(intakeState(draft, items), now);
+          const sent = send(intakeState(draft, items), at);
           intake = applyState(draft, sent.intake).intake;
           events = sent.events;
         }
-        await this.writer.insert(intake, items, events, principal, meta, now);
+        await this.writer.insert(intake, items, events, principal, meta, at);
         if (idempotencyKey) await this.idempotency.claim(account.id, idempotencyKey, hash, intake.id, now);
-        if (intake.status === 'sent') await this.invitations.invite(intake, now);
+        if (intake.status === 'sent') await this.invitations.invite(intake, at);
         return { intake, items, files: [], replayed: false, plan };
       });
     } catch (error) {

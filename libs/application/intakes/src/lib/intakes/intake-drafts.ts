@@ -23,6 +23,8 @@ import { type IntakeRecord, type ItemRecord } from '../model/records';
 import { FolderStore } from '../ports/folder.store';
 import { IntakeStore } from '../ports/intake.store';
 import { TemplateStore } from '../ports/template.store';
+import { TestClockStore } from '../ports/test-clock.store';
+import { clockFull, MAX_INTAKES_PER_TEST_CLOCK, type TestClockRecord } from '../test-clocks/test-clock';
 import { withTemplateDefaults } from '../templates/template-defaults';
 
 export { DEFAULT_RETENTION_DAYS };
@@ -50,6 +52,8 @@ export interface CreateIntakeInput extends ChaseSettingsInput {
   folder_id?: string;
   /** Thank the client on completion; null or absent follows the account's `send_thank_you`. */
   send_thank_you?: boolean | null;
+  /** A test key's intake on one of the account's test clocks (`clk_…`): it lives on that clock's time. */
+  test_clock?: string;
 }
 
 /** A new intake, checked and counted against the quota, not yet stored. */
@@ -58,21 +62,26 @@ export interface IntakeDraft {
   items: ItemRecord[];
   account: AccountRecord;
   plan: Plan;
+  /** The intake's now: its test clock's frozen time, or the `now` it was drafted at. */
+  at: Date;
 }
 
 /**
  * Turns a POST /v1/intakes body into a draft intake: the template's items and settings under the
  * request's, every body rule checked at once (one 422 with all details), the folder, and the
- * monthly quota (402). Runs inside the creating unit of work, which the quota count joins.
+ * monthly quota (402), and the test clock (a test key's only; 422 test_clock_full at 100 intakes
+ * on it). Runs inside the creating unit of work, which the quota count joins. The quota counts in
+ * real time (`now`); an intake on a test clock is created at the clock's frozen time.
  */
 export class IntakeDrafts {
-  static readonly inject = [AccountStore, TemplateStore, FolderStore, IntakeStore] as const;
+  static readonly inject = [AccountStore, TemplateStore, FolderStore, IntakeStore, TestClockStore] as const;
 
   constructor(
     private readonly accounts: AccountStore,
     private readonly templates: TemplateStore,
     private readonly folders: FolderStore,
     private readonly intakes: IntakeStore,
+    private readonly testClocks: TestClockStore,
   ) {}
 
   async draft(principal: Principal, request: CreateIntakeInput, now: Date): Promise<IntakeDraft> {
@@ -119,6 +128,8 @@ export class IntakeDrafts {
         details: [{ path: 'folder_id', message: 'is not a folder of this account' }],
       });
     }
+    const clock = command.test_clock === undefined ? undefined : await this.clockOf(principal, command.test_clock);
+    const at = clock?.frozen_time ?? now;
     const plan = planOf(account.plan);
     await this.countAgainstQuota(account, plan, now);
 
@@ -155,7 +166,7 @@ export class IntakeDrafts {
       client_note: null,
       owner_note: null,
       client_brief: command.client_brief?.trim() || null,
-      created_at: now,
+      created_at: at,
       sent_at: null,
       completed_at: null,
       delivered_at: null,
@@ -164,10 +175,30 @@ export class IntakeDrafts {
       stalled_at: null,
       purge_at: null,
       overdue_at: null,
+      test_clock_id: clock?.id ?? null,
       version: 0,
     });
     const items = definitions.map((d, position) => newItemRecord(intake.id, d, position));
-    return { intake, items, account, plan };
+    return { intake, items, account, plan, at };
+  }
+
+  /**
+   * The test clock a new intake joins, locked until the creation commits (so two creations at once
+   * count one after the other): a test key's own account's, else 400 as an unknown folder is; 422
+   * test_clock_full when it holds its 100 intakes.
+   */
+  private async clockOf(principal: Principal, clockId: string): Promise<TestClockRecord> {
+    const testKey = principal.kind === 'api_key' && principal.mode === 'test';
+    const clock = testKey ? await this.testClocks.getForUpdate(principal.accountId, clockId) : undefined;
+    if (!clock) {
+      const message = testKey ? 'is not a test clock of this account' : 'is for test keys only';
+      throw new DomainError('invalid_request', `test_clock ${message}.`, {
+        reason: 'validation_error',
+        details: [{ path: 'test_clock', message }],
+      });
+    }
+    if ((await this.testClocks.intakeIds(clock.id)).length >= MAX_INTAKES_PER_TEST_CLOCK) throw clockFull();
+    return clock;
   }
 
   /** The account's plan (a replayed creation reports it as the first one did). */

@@ -63,6 +63,11 @@ export interface IntakeRecord {
    * write path from `due_date` and `client_timezone` for the overdue sweep.
    */
   overdue_at: Date | null;
+  /**
+   * The test clock the intake lives on (a test intake created with `test_clock`), null on real
+   * time: its times (events, chases, sweeps) are the clock's frozen time. Set at creation only.
+   */
+  test_clock_id: string | null;
   version: number;
 }
 

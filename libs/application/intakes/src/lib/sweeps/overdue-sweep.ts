@@ -1,4 +1,4 @@
-import { type SchedulerPass } from '@intake/application-scheduling';
+import { type ClockedPass } from '@intake/application-scheduling';
 import { overdueEvent } from '@intake/domain-intake';
 import { SYSTEM_ACTOR } from '@intake/domain-kernel';
 import { AuditRecorder, UnitOfWork } from '@intake/kernel';
@@ -19,9 +19,10 @@ const SCHEDULER_META = { ip: null, requestId: null } as const;
  * — while a required client item is pending or needs revision. Claiming marks the intake
  * (`overdue_notified_at`) in the transaction that writes the event to the outbox, the audit entry
  * `intake.overdue` and the owner's notification (IntakeEvents), so it fires exactly once, whatever
- * the owner's notification settings. Test intakes run the same (the event carries mode test).
+ * the owner's notification settings. Test intakes run the same (the event carries mode test);
+ * those on a test clock when their clock advances (`runOn`).
  */
-export class SweepOverdueIntakes implements SchedulerPass {
+export class SweepOverdueIntakes implements ClockedPass {
   static readonly inject = [UnitOfWork, IntakeSweeps, IntakeStore, AuditRecorder, IntakeEvents] as const;
 
   readonly name = 'intakes.overdue';
@@ -34,9 +35,13 @@ export class SweepOverdueIntakes implements SchedulerPass {
     private readonly events: IntakeEvents,
   ) {}
 
-  async run(now: Date): Promise<number> {
+  run(now: Date): Promise<number> {
+    return this.runOn(null, now);
+  }
+
+  async runOn(clock: string | null, now: Date): Promise<number> {
     const fired = await sweepInBatches(this.uow, OVERDUE_BATCH, {
-      claim: (skip) => this.sweeps.claimOverdue(now, OVERDUE_BATCH, skip),
+      claim: (skip) => this.sweeps.claimOverdue(now, OVERDUE_BATCH, skip, clock),
       handle: (intake) => this.fire(intake, now),
     });
     return fired.filter(Boolean).length;

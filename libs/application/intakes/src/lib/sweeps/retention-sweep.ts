@@ -1,4 +1,4 @@
-import { type SchedulerPass } from '@intake/application-scheduling';
+import { type ClockedPass } from '@intake/application-scheduling';
 import { SYSTEM_ACTOR } from '@intake/domain-kernel';
 import { AuditRecorder, UnitOfWork } from '@intake/kernel';
 import { purgedIntake, purgedItem } from '../model/purge';
@@ -21,7 +21,7 @@ const SCHEDULER_META = { ip: null, requestId: null } as const;
  * them) and the audit entry `intake.purged`. The files' bytes are removed after the commit; a
  * failure there leaves an orphan in the storage, never a file record without its bytes.
  */
-export class PurgeExpiredIntakes implements SchedulerPass {
+export class PurgeExpiredIntakes implements ClockedPass {
   static readonly inject = [UnitOfWork, IntakeSweeps, IntakeStore, IntakeFiles, AuditRecorder] as const;
 
   readonly name = 'intakes.retention';
@@ -34,9 +34,14 @@ export class PurgeExpiredIntakes implements SchedulerPass {
     private readonly audit: AuditRecorder,
   ) {}
 
-  async run(now: Date): Promise<number> {
+  run(now: Date): Promise<number> {
+    return this.runOn(null, now);
+  }
+
+  /** The intakes of one test clock (or, with null, those on real time). */
+  async runOn(clock: string | null, now: Date): Promise<number> {
     const purged = await sweepInBatches(this.uow, RETENTION_BATCH, {
-      claim: (skip) => this.sweeps.claimPurges(now, RETENTION_BATCH, skip),
+      claim: (skip) => this.sweeps.claimPurges(now, RETENTION_BATCH, skip, clock),
       handle: (intake) => this.purge(intake, now),
       committed: (removed) => this.files.removeObjects(removed.flatMap((r) => r ?? [])),
     });

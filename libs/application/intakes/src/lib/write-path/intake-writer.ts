@@ -2,7 +2,7 @@ import { type AccessContext, accessOf, actorOf, type Principal } from '@intake/d
 import { assertNotArchived, type IntakeEvent, type IntakeState, type Transition } from '@intake/domain-intake';
 import { type Actor, CLIENT_ACTOR, SYSTEM_ACTOR } from '@intake/domain-kernel';
 import { DomainError, notFound } from '@intake/errors';
-import { AuditRecorder, Clock, type RequestMeta, UnitOfWork } from '@intake/kernel';
+import { AuditRecorder, IntakeClock, type RequestMeta, UnitOfWork } from '@intake/kernel';
 import { applyState, type IntakeItem, intakeState } from '../model/intake-state';
 import { type IntakeRecord, type ItemRecord } from '../model/records';
 import { IntakeFiles, type IntakeFile } from '../ports/intake-files.port';
@@ -62,9 +62,10 @@ export interface IntakeChange {
  * domain decide, save the outcome under the version guard (a concurrent change is 409), run the
  * change's own follow-up, write the audit entry and put the events into the outbox. Every use
  * case that changes an existing intake goes through `change`; creation goes through `insert`.
+ * "Now" is the intake's own: its test clock's frozen time for an intake on a test clock.
  */
 export class IntakeWriter {
-  static readonly inject = [UnitOfWork, IntakeStore, IntakeFiles, AuditRecorder, IntakeEvents, Clock] as const;
+  static readonly inject = [UnitOfWork, IntakeStore, IntakeFiles, AuditRecorder, IntakeEvents, IntakeClock] as const;
 
   constructor(
     private readonly uow: UnitOfWork,
@@ -72,14 +73,14 @@ export class IntakeWriter {
     private readonly files: IntakeFiles,
     private readonly audit: AuditRecorder,
     private readonly events: IntakeEvents,
-    private readonly clock: Clock,
+    private readonly clock: IntakeClock,
   ) {}
 
   change(target: IntakeTarget, meta: RequestMeta, change: IntakeChange): Promise<ChangedIntake> {
     return this.uow.run(async () => {
-      const now = this.clock.now();
       const intake = await this.load(target);
       if (!intake) throw notFound('Intake');
+      const now = await this.clock.now(intake);
       // Every mutating endpoint of an archived intake is 409 intake_archived, whatever it is.
       assertNotArchived(intake);
       const items = await this.intakes.items(intake.id);

@@ -3,7 +3,7 @@ import { accessOf, hasScope, type Principal } from '@intake/domain-accounts';
 import { missingItemKeys, type Progress, progressOf } from '@intake/domain-intake';
 import { isFileType } from '@intake/domain-items';
 import { DomainError, notFound } from '@intake/errors';
-import { Clock, type RequestMeta, UnitOfWork } from '@intake/kernel';
+import { IntakeClock, type RequestMeta, UnitOfWork } from '@intake/kernel';
 import { SecretReleases } from '../secrets/secret-releases';
 import { Collections } from './collections';
 import { ResultFiles } from './result-files';
@@ -54,7 +54,7 @@ export interface CollectedResults {
  * answer moves the key's `only_new` cursor; both roll back with a failure.
  */
 export class CollectResults {
-  static readonly inject = [UnitOfWork, IntakeStore, ResultFiles, SecretReleases, Collections, Clock] as const;
+  static readonly inject = [UnitOfWork, IntakeStore, ResultFiles, SecretReleases, Collections, IntakeClock] as const;
 
   constructor(
     private readonly uow: UnitOfWork,
@@ -62,7 +62,7 @@ export class CollectResults {
     private readonly files: ResultFiles,
     private readonly releases: SecretReleases,
     private readonly collections: Collections,
-    private readonly clock: Clock,
+    private readonly clock: IntakeClock,
   ) {}
 
   async execute(input: CollectResultsInput): Promise<CollectedResults> {
@@ -72,9 +72,9 @@ export class CollectResults {
       throw new DomainError('forbidden', 'Results are collected with an API key.', { reason: 'key_only' });
     }
     return this.uow.run(async () => {
-      const now = this.clock.now();
       const intake = await this.intakes.getForUpdate(accessOf(principal), intakeId);
       if (!intake) throw notFound('Intake');
+      const now = await this.clock.now(intake); // a test clock's intake: its reveal window runs on the clock
       const [items, uploads, since] = await Promise.all([
         this.intakes.items(intakeId),
         this.files.byItem(intakeId),

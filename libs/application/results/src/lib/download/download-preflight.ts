@@ -1,7 +1,7 @@
 import { type IntakeFile, IntakeFiles, IntakeStore } from '@intake/application-intakes';
 import { type AccessContext } from '@intake/domain-accounts';
 import { notFound } from '@intake/errors';
-import { Clock } from '@intake/kernel';
+import { IntakeClock } from '@intake/kernel';
 import { ItemSecrets } from '../ports/item-secrets.port';
 import { revealWindowStart } from '../secrets/reveal-window';
 import { downloadFilename } from './download-name';
@@ -53,14 +53,14 @@ export interface DownloadPreflight {
  * inside the reveal window), `already_revealed` the released ones; `total` is every secret item.
  */
 export class GetDownloadPreflight {
-  static readonly inject = [IntakeStore, IntakeFiles, ItemSecrets, DownloadSettings, Clock] as const;
+  static readonly inject = [IntakeStore, IntakeFiles, ItemSecrets, DownloadSettings, IntakeClock] as const;
 
   constructor(
     private readonly intakes: IntakeStore,
     private readonly files: IntakeFiles,
     private readonly secrets: ItemSecrets,
     private readonly settings: DownloadSettings,
-    private readonly clock: Clock,
+    private readonly clock: IntakeClock,
   ) {}
 
   async execute({ access, intakeId }: DownloadPreflightInput): Promise<DownloadPreflight> {
@@ -68,7 +68,7 @@ export class GetDownloadPreflight {
     if (!intake) throw notFound('Intake');
     const [files, secrets] = await Promise.all([this.files.ofIntake(intakeId), this.secrets.states(intakeId)]);
     const { included, skipped, bytes } = downloadContents(files);
-    const windowStart = revealWindowStart(this.clock.now());
+    const windowStart = revealWindowStart(await this.clock.now(intake));
     return {
       files: included.length,
       bytes,

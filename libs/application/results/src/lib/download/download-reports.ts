@@ -1,4 +1,4 @@
-import { Clock } from '@intake/kernel';
+import { IntakeClock } from '@intake/kernel';
 import { ReportPdf } from '../ports/report-pdf.port';
 import { DownloadHandover, type HandoverInput } from './download-handover';
 import { renderMarkdown, reportDocument } from './download-report';
@@ -20,16 +20,16 @@ export interface DownloadReportFiles {
  * Markdown report, and the PDF ending with the manifest's SHA-256.
  */
 export class DownloadReports {
-  static readonly inject = [DownloadHandover, ReportPdf, Clock] as const;
+  static readonly inject = [DownloadHandover, ReportPdf, IntakeClock] as const;
 
   constructor(
     private readonly handover: DownloadHandover,
     private readonly pdf: ReportPdf,
-    private readonly clock: Clock,
+    private readonly clock: IntakeClock,
   ) {}
 
   async make(input: HandoverInput, plan: DownloadPlan, files: ManifestFile[]): Promise<DownloadReportFiles> {
-    const now = this.clock.now();
+    const now = await this.clock.now(plan.intake); // a test clock's intake: the clock's time
     const secrets = await this.handover.complete(input, now);
     const document = reportDocument({
       intake: plan.intake,

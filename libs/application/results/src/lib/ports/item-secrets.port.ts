@@ -36,7 +36,8 @@ export abstract class ItemSecrets {
   abstract states(intakeId: string): Promise<SecretState[]>;
   /**
    * Wipes up to `limit` values submitted before `submittedBefore` and never released, recording
-   * `now` as their purge time; returns how many.
+   * `now` as their purge time; returns how many. `clock`: null (the default) only the intakes on
+   * real time, a test clock's id only that clock's intakes.
    */
-  abstract purgeUnreleased(submittedBefore: Date, now: Date, limit: number): Promise<number>;
+  abstract purgeUnreleased(submittedBefore: Date, now: Date, limit: number, clock: string | null): Promise<number>;
 }

@@ -1,7 +1,7 @@
 import { IntakeStore, itemOf } from '@intake/application-intakes';
 import { accessOf, type Principal } from '@intake/domain-accounts';
 import { DomainError, notFound } from '@intake/errors';
-import { Clock, type RequestMeta, UnitOfWork } from '@intake/kernel';
+import { IntakeClock, type RequestMeta, UnitOfWork } from '@intake/kernel';
 import { revealExpiresAt } from './reveal-window';
 import { SecretReleases } from './secret-releases';
 
@@ -25,13 +25,13 @@ export type RevealAnswer =
  * reveal window 410 `gone`. The session-only and owner-only rules are the route's (403).
  */
 export class RevealSecret {
-  static readonly inject = [UnitOfWork, IntakeStore, SecretReleases, Clock] as const;
+  static readonly inject = [UnitOfWork, IntakeStore, SecretReleases, IntakeClock] as const;
 
   constructor(
     private readonly uow: UnitOfWork,
     private readonly intakes: IntakeStore,
     private readonly releases: SecretReleases,
-    private readonly clock: Clock,
+    private readonly clock: IntakeClock,
   ) {}
 
   execute({ principal, intakeId, key, meta }: RevealSecretInput): Promise<RevealAnswer> {
@@ -42,7 +42,12 @@ export class RevealSecret {
       if (item.type !== 'secret') {
         throw new DomainError('invalid_request', 'Only a secret item can be revealed.', { reason: 'not_secret_item' });
       }
-      const release = await this.releases.release(intake, key, { principal, meta, via: 'reveal' }, this.clock.now());
+      const release = await this.releases.release(
+        intake,
+        key,
+        { principal, meta, via: 'reveal' },
+        await this.clock.now(intake),
+      );
       switch (release.outcome) {
         case 'released':
           return { key, value: release.value, first_reveal: true, expires_at: revealExpiresAt(release.submitted_at) };
