@@ -7,6 +7,7 @@
 // of every mutated and test file). A run reuses the result of every mutant whose code and
 // covering tests did not change and tests only the others, then rewrites the file; commit it with
 // the change. MUTATION_FORCE=true tests every mutant again (a new baseline).
+// MUTATION_CONCURRENCY=1 runs one test runner instead of two (a machine whose cores are shared).
 const path = require('node:path');
 
 const lib = process.env.MUTATE_LIB;
@@ -24,7 +25,7 @@ module.exports = {
   mutate: [`${lib}/src/**/*.ts`, '!**/*.spec.ts', '!**/index.ts'],
   inPlace: true,
   coverageAnalysis: 'perTest',
-  concurrency: 2,
+  concurrency: Number(process.env.MUTATION_CONCURRENCY ?? 2),
   reporters: ['clear-text', 'progress', 'json'],
   jsonReporter: { fileName: `reports/mutation/${name}.json` },
   incremental: true,
