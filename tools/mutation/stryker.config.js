@@ -20,7 +20,11 @@ module.exports = {
   jest: {
     projectType: 'custom',
     configFile: path.join(__dirname, 'jest.lib.config.js'),
-    enableFindRelatedTests: false,
+    // MUTATION_RELATED_TESTS=true: each mutant runs only the spec files that import its file, through
+    // the library's own imports (Jest's --findRelatedTests), not every spec file of the library.
+    // Much faster where each spec file loads a lot (application libraries); a test that reaches the
+    // file only through another library (@intake/testing) is left out, so it can only lose kills.
+    enableFindRelatedTests: process.env.MUTATION_RELATED_TESTS === 'true',
   },
   mutate: [`${lib}/src/**/*.ts`, '!**/*.spec.ts', '!**/index.ts'],
   inPlace: true,
