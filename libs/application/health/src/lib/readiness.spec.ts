@@ -58,7 +58,9 @@ describe('checkReadiness', () => {
   });
 
   it('reports a failing dependency without an onFailure callback', async () => {
-    await expect(checkReadiness([new FakeProbe('redis', 'fail'), new FakeProbe('database', 'ok')], 50)).resolves.toEqual({
+    await expect(
+      checkReadiness([new FakeProbe('redis', 'fail'), new FakeProbe('database', 'ok')], 50),
+    ).resolves.toEqual({
       ready: false,
       checks: { redis: 'unavailable', database: 'ok' },
       failing: ['redis'],
