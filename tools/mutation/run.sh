@@ -2,6 +2,8 @@
 # Mutation test of a library, domain, application or other (StrykerJS 10, needs Node >= 22):
 #   bash tools/mutation/run.sh libs/domain/chase [libs/application/files ...]
 #   MUTATION_FORCE=true bash tools/mutation/run.sh libs/domain/chase   (every mutant again)
+#   MUTATION_CONCURRENCY=1 bash tools/mutation/run.sh ...               (one test runner, not two)
+#   MUTATION_RELATED_TESTS=true bash tools/mutation/run.sh ...          (per mutant, only the spec files importing its file)
 # Incremental against tools/mutation/incremental/<lib>.json, which the run rewrites (commit it;
 # tools/mutation/ci.js --slim keeps it free of machine-specific paths and records the lib's files).
 # Reports: reports/mutation/<lib>.json and the clear-text table on stdout.

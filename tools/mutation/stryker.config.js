@@ -7,6 +7,7 @@
 // of every mutated and test file). A run reuses the result of every mutant whose code and
 // covering tests did not change and tests only the others, then rewrites the file; commit it with
 // the change. MUTATION_FORCE=true tests every mutant again (a new baseline).
+// MUTATION_CONCURRENCY=1 runs one test runner instead of two (a machine whose cores are shared).
 const path = require('node:path');
 
 const lib = process.env.MUTATE_LIB;
@@ -19,12 +20,16 @@ module.exports = {
   jest: {
     projectType: 'custom',
     configFile: path.join(__dirname, 'jest.lib.config.js'),
-    enableFindRelatedTests: false,
+    // MUTATION_RELATED_TESTS=true: each mutant runs only the spec files that import its file, through
+    // the library's own imports (Jest's --findRelatedTests), not every spec file of the library.
+    // Much faster where each spec file loads a lot (application libraries); a test that reaches the
+    // file only through another library (@intake/testing) is left out, so it can only lose kills.
+    enableFindRelatedTests: process.env.MUTATION_RELATED_TESTS === 'true',
   },
   mutate: [`${lib}/src/**/*.ts`, '!**/*.spec.ts', '!**/index.ts'],
   inPlace: true,
   coverageAnalysis: 'perTest',
-  concurrency: 2,
+  concurrency: Number(process.env.MUTATION_CONCURRENCY ?? 2),
   reporters: ['clear-text', 'progress', 'json'],
   jsonReporter: { fileName: `reports/mutation/${name}.json` },
   incremental: true,

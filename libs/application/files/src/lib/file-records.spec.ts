@@ -11,6 +11,9 @@ describe('cleanFilename', () => {
     ['..', 'pdf', false, 'file.pdf'],
     ['IMG_0001.HEIC', 'jpg', true, 'IMG_0001.jpg'],
     ['photo', 'jpg', true, 'photo.jpg'],
+    ['.', 'pdf', false, 'file.pdf'],
+    [undefined, 'png', false, 'file.png'],
+    ['my.heif.photos.heic', 'jpg', true, 'my.heif.photos.jpg'],
   ])('%j → %j', (name, extension, converted, expected) => {
     expect(cleanFilename(name, extension, converted)).toBe(expected);
   });
@@ -19,6 +22,18 @@ describe('cleanFilename', () => {
     const cleaned = cleanFilename(`${'a'.repeat(300)}.pdf`, 'pdf', false);
     expect(cleaned).toHaveLength(200);
     expect(cleaned.endsWith('.pdf')).toBe(true);
+  });
+
+  it('keeps an extension of up to 12 characters with its dot when shortening, and no longer one', () => {
+    const eleven = cleanFilename(`${'a'.repeat(300)}.${'e'.repeat(11)}`, 'bin', false);
+    expect(eleven).toBe(`${'a'.repeat(188)}.${'e'.repeat(11)}`);
+    const twelve = cleanFilename(`${'a'.repeat(300)}.${'e'.repeat(12)}`, 'bin', false);
+    expect(twelve).toBe('a'.repeat(200));
+  });
+
+  it('cuts a long name whose only dot is far from its end at 200 characters', () => {
+    const name = `v1.${'b'.repeat(300)}`;
+    expect(cleanFilename(name, 'txt', false)).toBe(name.slice(0, 200));
   });
 });
 

@@ -49,4 +49,32 @@ describe('checkReadiness', () => {
     expect(result.checks.database).toBe('ok');
     expect(failures.sort()).toEqual(['mail_transport', 'object_storage', 'redis']);
   });
+
+  it('says how long a hanging probe was given, in the error passed to onFailure', async () => {
+    const errors: unknown[] = [];
+    await checkReadiness([new FakeProbe('object_storage', 'hang')], 50, (_, error) => errors.push(error));
+    expect(errors).toHaveLength(1);
+    expect((errors[0] as Error).message).toBe('no answer within 50 ms');
+  });
+
+  it('reports a failing dependency without an onFailure callback', async () => {
+    await expect(
+      checkReadiness([new FakeProbe('redis', 'fail'), new FakeProbe('database', 'ok')], 50),
+    ).resolves.toEqual({
+      ready: false,
+      checks: { redis: 'unavailable', database: 'ok' },
+      failing: ['redis'],
+    });
+  });
+
+  it('leaves no timer behind once every probe has answered', async () => {
+    jest.useFakeTimers({ doNotFake: ['nextTick', 'queueMicrotask'] });
+    try {
+      const result = await checkReadiness([new FakeProbe('database', 'ok'), new FakeProbe('redis', 'fail')]);
+      expect(result.failing).toEqual(['redis']);
+      expect(jest.getTimerCount()).toBe(0);
+    } finally {
+      jest.useRealTimers();
+    }
+  });
 });

@@ -24,19 +24,34 @@ describe('assertSendableSms', () => {
     '+420-601-234-567',
     '+123456',
     '+1234567890123456',
+    ' +420601234567',
+    'tel:+420601234567',
   ])('refuses %j as a permanent invalid_recipient, without echoing it', (to) => {
     const error = refusal(to, 'Hello');
     expect(error).toMatchObject({ reason: 'invalid_recipient', permanent: true });
     expect(error?.message).toBe('the recipient is not an E.164 phone number');
   });
 
+  it('refuses a recipient that is not a string, even one that reads as a number (a JSON array)', () => {
+    const error = refusal(['+420601234567'] as unknown as string, 'Hello');
+    expect(error).toMatchObject({ reason: 'invalid_recipient', permanent: true });
+  });
+
   it('refuses an empty, blank or over-long body as a permanent rejection', () => {
-    expect(refusal('+420601234567', '')?.reason).toBe('rejected');
+    expect(refusal('+420601234567', '')).toMatchObject({ reason: 'rejected', message: 'the message body is empty' });
     expect(refusal('+420601234567', ' \n\t')?.reason).toBe('rejected');
     expect(refusal('+420601234567', 'x'.repeat(SMS_MAX_BODY_LENGTH))).toBeUndefined();
     expect(refusal('+420601234567', 'x'.repeat(SMS_MAX_BODY_LENGTH + 1))).toMatchObject({
       reason: 'rejected',
       permanent: true,
+      message: 'the message body is longer than 1600 characters',
+    });
+  });
+
+  it('refuses a body that is not text as empty, not with a TypeError', () => {
+    expect(refusal('+420601234567', 42 as unknown as string)).toMatchObject({
+      reason: 'rejected',
+      message: 'the message body is empty',
     });
   });
 });
