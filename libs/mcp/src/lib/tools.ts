@@ -118,6 +118,7 @@ export const TOOLS = [
         'client_brief',
         'folder_id',
         'send_thank_you',
+        'test_clock',
       ],
       omitted: {
         email_copy: 'the invitation’s wording is the account’s; an agent rarely needs to rewrite it',
@@ -196,6 +197,13 @@ export const TOOLS = [
         .nullable()
         .optional()
         .describe('Thank the client by e-mail when done; null: the account’s setting.'),
+      test_clock: z
+        .string()
+        .max(100)
+        .optional()
+        .describe(
+          'Test keys only: a test clock of the account (clk_…); the intake lives on its time, so a month of reminders can be watched by advancing it (POST /v1/test_clocks/{id}/advance).',
+        ),
     },
     output: {
       intake_id: z.string(),

@@ -50,7 +50,12 @@ describe('EventLoopWatchdog', () => {
     await sleep(40);
     busy(130);
     await sleep(40);
-    expect(blocks.map((block) => block.routes)).toEqual([['GET /v1/intakes', 'GET unmatched'], []]);
+    const routes = blocks.map((block) => block.routes);
+    expect(routes[0]).toEqual(['GET /v1/intakes', 'GET unmatched']);
+    // The second stall names no route; a machine busy with other processes may add stalls of its
+    // own, which name none either.
+    expect(routes.length).toBeGreaterThanOrEqual(2);
+    expect(routes.slice(1)).toEqual(routes.slice(1).map(() => []));
   });
 
   it('says nothing under the threshold', async () => {
