@@ -11,6 +11,10 @@ describe('ManualClock', () => {
     expect(clock.now().getUTCFullYear()).toBe(2027);
   });
 
+  it('starts at the first instant of 2026 unless told otherwise', () => {
+    expect(new ManualClock().now().toISOString()).toBe('2026-01-01T00:00:00.000Z');
+  });
+
   it('hands out copies, so callers cannot move it', () => {
     const clock = new ManualClock('2026-03-01T10:00:00Z');
     clock.now().setUTCFullYear(1999);
@@ -32,6 +36,18 @@ describe('IntakeClock (the per-intake form)', () => {
 
   it('is the frozen time of the test clock it lives on', async () => {
     expect((await clock.now({ test_clock_id: 'clk_a' })).toISOString()).toBe('2030-06-01T08:00:00.000Z');
+  });
+
+  it('never asks the test clocks about what lives on real time (no query per request)', async () => {
+    const asked: string[] = [];
+    const counting = new (class extends TestClockTimes {
+      async frozenTime(id: string) {
+        asked.push(id);
+        return undefined;
+      }
+    })();
+    await new IntakeClock(new ManualClock(), counting).now({ test_clock_id: null });
+    expect(asked).toEqual([]);
   });
 
   it('falls back to now() for a clock that is gone', async () => {
