@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { extname, join } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { escapeHtml } from '../portal-page/portal-page.html';
 
 /**
  * Where `nx build dashboard` put the owner dashboard, looked for in order: next to the api's
@@ -91,9 +92,6 @@ export function dashboardCsp(nonce: string): string {
   ].join('; ');
 }
 
-const attribute = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
-
 interface StaticFile {
   body: Buffer;
   type: string;
@@ -120,7 +118,7 @@ export class DashboardFiles {
 
   static load(directory: string | undefined, appPath: string): DashboardFiles {
     if (!directory) return new DashboardFiles(undefined, undefined, new Map());
-    const base = attribute(appPath);
+    const base = escapeHtml(appPath);
     const template = readFileSync(join(directory, 'index.html'), 'utf8')
       .replace(/(src|href)="\.\/assets\//g, `$1="${base}/assets/`)
       .replace('__APP_BASE__', base);
