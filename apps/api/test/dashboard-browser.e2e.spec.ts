@@ -1,90 +1,16 @@
-import { execFileSync } from 'node:child_process';
-import { mkdir } from 'node:fs/promises';
-import { join } from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { PASSWORD, uniqueEmail } from './accounts-client';
-import { useApi } from './api-test-app';
-
-const CHROMIUM = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
-const ROOT = join(__dirname, '..', '..', '..');
-const ARTIFACTS = join(ROOT, 'tmp', 'artifacts', 'dashboard');
-
-/**
- * The dashboard as it ships: built by `nx build dashboard` (Vite) before the api starts, so the api
- * serves dist/apps/dashboard as `npm start` and the image do. Nx skips the build when nothing under
- * apps/dashboard (or what it imports) changed since the last one; a real build takes about 5 s.
- */
-function buildDashboard(): void {
-  execFileSync(
-    process.execPath,
-    [join(ROOT, 'node_modules', '.bin', 'nx'), 'build', 'dashboard', '--output-style=static'],
-    {
-      cwd: ROOT,
-      stdio: 'pipe',
-      env: { ...process.env, NX_DAEMON: 'false', NX_NO_CLOUD: 'true', NX_TUI: 'false' },
-    },
-  );
-}
+import { useDashboardBrowser } from './dashboard-browser';
 
 describe('owner dashboard in headless Chromium (built app served by the real api)', () => {
-  // Registered before useApi's hook: the api reads the built files when it starts.
-  beforeAll(buildDashboard, 180_000);
-  const api = useApi({ PORTAL_URL: 'http://127.0.0.1:1/p' });
-  let browser: Browser;
-  let context: BrowserContext;
-  let page: Page;
+  const browser = useDashboardBrowser();
+  const { api, problems, expectAccessible, screenshots, heading } = browser;
+  // Filled in by the harness's beforeAll, which runs before these tests.
+  let page: typeof browser.page;
+  let context: typeof browser.context;
   let base: string;
-  const problems: string[] = [];
-
-  beforeAll(async () => {
-    await api.t.app.listen(0, '127.0.0.1');
-    base = (await api.t.app.getUrl()).replace('[::1]', '127.0.0.1');
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking'],
-    });
-    // An English-speaking browser: the dashboard follows it until the user picks a language.
-    context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-GB' });
-    page = await context.newPage();
-    page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
-    page.on('console', (message) => {
-      // The browser logs every 401 it receives; the expired session below provokes one on purpose.
-      if (message.type() === 'error' && !/status of 401/.test(message.text())) problems.push(message.text());
-    });
-    await mkdir(ARTIFACTS, { recursive: true });
-  }, 60_000);
-
-  afterAll(async () => {
-    await browser?.close();
+  beforeAll(() => {
+    ({ page, context, base } = browser);
   });
-
-  /** axe-core on the page as shown: no serious or critical violation. */
-  async function expectAccessible(name: string): Promise<void> {
-    const { violations } = await new AxeBuilder({ page: page as never }).analyze();
-    const grave = violations
-      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-      .map(
-        (violation) =>
-          `${name}: ${violation.id} (${violation.impact}) ${violation.nodes.map((n) => n.target.join(' ')).join(', ')}`,
-      );
-    expect(grave).toEqual([]);
-  }
-
-  /** Screenshots at 360 px (a phone) and 1280 px, and nothing wider than a phone's screen at 360 px. */
-  async function screenshots(name: string): Promise<void> {
-    await page.setViewportSize({ width: 360, height: 740 });
-    await page.waitForTimeout(150);
-    await page.screenshot({ path: join(ARTIFACTS, `${name}-360.png`), fullPage: true });
-    const width = await page.evaluate<number>('document.documentElement.scrollWidth');
-    expect([name, width]).toEqual([name, 360]);
-    await page.setViewportSize({ width: 1280, height: 800 });
-    await page.waitForTimeout(150);
-    await page.screenshot({ path: join(ARTIFACTS, `${name}-1280.png`), fullPage: true });
-  }
-
-  /** The page's title, once shown (pages and catalogues load on demand). */
-  const heading = (name: string) => page.getByRole('heading', { level: 1, name, exact: true }).waitFor();
   const email = uniqueEmail('dashboard');
   let intakeId: string;
 

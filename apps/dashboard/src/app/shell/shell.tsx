@@ -1,9 +1,10 @@
 import { Suspense } from 'react';
 import { Anchor, AppShell, Burger, Button, Group, NavLink, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { NavLink as RouterNavLink, Outlet, useNavigate } from 'react-router';
+import { useMutation } from '@tanstack/react-query';
+import { NavLink as RouterNavLink, Outlet } from 'react-router';
 import { api, unwrap } from '../api/client';
+import { appBase } from '../page-meta';
 import { useMe } from '../auth/session';
 import { useText } from '../i18n/use-text';
 import { LanguagePicker } from '../ui/language-picker';
@@ -14,15 +15,12 @@ export function Shell() {
   const text = useText();
   const [opened, { toggle, close }] = useDisclosure(false);
   const me = useMe();
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const signOut = useMutation({
     mutationFn: () => unwrap(api.POST('/v1/auth/logout')),
     meta: { signingOut: true },
-    onSuccess: () => {
-      queryClient.clear();
-      void navigate('/sign-in?signed_out=1', { replace: true });
-    },
+    // A full page load, not a route change: it drops everything the page held in memory, and no
+    // guard of the signed-in pages (which sees the cleared cookie) can redirect in between.
+    onSuccess: () => window.location.replace(`${appBase()}/sign-in?signed_out=1`),
   });
   return (
     <AppShell
