@@ -12,7 +12,7 @@
  *     BENCH_NODE_FLAGS, BENCH_PROFILE=dir (V8 CPU profiles of every measured process),
  *     BENCH_API_MAIN (another build of the api, e.g. one from before a change),
  *     BENCH_SIZES=10000,100000,1000000 (instead: the api alone as the account grows, list offsets
- *     0/1,000/10,000, EXPLAIN (ANALYZE, BUFFERS) of the hot statements into tools/bench/api/explain)
+ *     0/1,000/10,000, EXPLAIN (ANALYZE, BUFFERS) of the hot statements into docs/generated/api-explain)
  */
 import { type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -278,7 +278,7 @@ function summarise(rounds: Round[]): string[] {
 /**
  * The api alone as one account grows (BENCH_SIZES, seeded up in steps): status, and the list at
  * offsets 0, 1,000 and 10,000, BENCH_ROUNDS rounds of each at saturation (the cases in turn); EXPLAIN (ANALYZE, BUFFERS) of the hot
- * statements at each size into tools/bench/api/explain/<size>.txt.
+ * statements at each size into docs/generated/api-explain/<size>.txt.
  */
 async function growth(
   url: string,
@@ -289,7 +289,7 @@ async function growth(
     '| intakes | endpoint | requests/s min / median / max | p50 ms (median) | p99 ms (median) | SQL/request | RSS MiB |',
     '|---:|---|---:|---:|---:|---:|---:|',
   ];
-  const explainDir = join(__dirname, 'explain');
+  const explainDir = join(ROOT, 'docs', 'generated', 'api-explain');
   mkdirSync(explainDir, { recursive: true });
   const results: Array<Round & { intakes: number }> = [];
   let seeded = 0;

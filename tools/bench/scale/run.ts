@@ -4,7 +4,8 @@
  * folders, 100,000 audit entries, templates, webhooks and deliveries) beside 10,000 small accounts;
  * POST /v1/intakes p99 at each size, and once without the read-model triggers. Then the plan of
  * every query of every read at the largest size (auto_explain: EXPLAIN ANALYZE with BUFFERS).
- * Prints Markdown tables; writes tools/bench/scale/results.json and tmp/bench-scale-plans.md.
+ * Prints Markdown tables; writes tools/bench/scale/results.json and tmp/bench-scale-plans.md (the largest size's
+ * plans are kept in docs/generated/scale-plans.md).
  *
  *   npm run build && npm run bench:scale
  *   (BENCH_SCALE_SIZES=10000,100000,1000000, BENCH_SCALE_SECONDS=10, BENCH_SCALE_RATE=20,
