@@ -1,5 +1,5 @@
 /**
- * Writes .env.example and the README's variable table from the table in @intake/config, so they
+ * Writes .env.example and the variable table of docs/configuration.md from the table in @intake/config, so they
  * never drift. Run: npm run config:env-example
  */
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -18,7 +18,7 @@ for (const spec of Object.values(VARIABLES)) {
 }
 writeFileSync(join(__dirname, '../../.env.example'), lines.join('\n'));
 
-const readmePath = join(__dirname, '../../README.md');
+const tablePath = join(__dirname, '../../docs/configuration.md');
 const table = [
   '| variable | default | meaning |',
   '|---|---|---|',
@@ -27,8 +27,8 @@ const table = [
       `| \`${spec.name}\` | ${spec.default === undefined ? '(unset)' : `\`${spec.default}\``} | ${spec.description}${spec.secret ? ' (secret)' : ''} |`,
   ),
 ].join('\n');
-const readme = readFileSync(readmePath, 'utf8').replace(
+const page = readFileSync(tablePath, 'utf8').replace(
   /<!-- env:start -->[\s\S]*<!-- env:end -->/,
   `<!-- env:start -->\n${table}\n<!-- env:end -->`,
 );
-writeFileSync(readmePath, readme);
+writeFileSync(tablePath, page);
