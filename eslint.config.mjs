@@ -6,7 +6,7 @@ import { builtinModules } from 'node:module';
  * Two dimensions of boundaries, both enforced by @nx/enforce-module-boundaries from the tags in
  * each project.json (docs/architecture.md):
  *
- * Layers (type:*), DESIGN.md section 1:
+ * Layers (type:*), docs/architecture.md "The layers":
  *   domain      -> domain
  *   application -> domain, application
  *   adapter     -> domain, application, adapter

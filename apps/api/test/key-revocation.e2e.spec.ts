@@ -2,8 +2,8 @@ import { type AppProcess, startAppProcess, useTestEnvironment } from '@intake/te
 import { PASSWORD, uniqueEmail } from './accounts-client';
 
 /**
- * Issue #15: each api process keeps the API keys it has read in memory; a revocation through one
- * process must be refused by every other within a second (Redis pub/sub, DESIGN.md section 7).
+ * Each api process keeps the API keys it has read in memory; a revocation through one
+ * process must be refused by every other within a second (Redis pub/sub; docs/adr/0017-keys-cached-per-process-limit-in-reserved-blocks.md).
  * Two api processes (their real main.ts) on one database and one Redis.
  */
 describe('API key revocation across two api processes (in-process key caches)', () => {

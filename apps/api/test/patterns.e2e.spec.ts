@@ -4,8 +4,8 @@ import { PATTERN_MESSAGES, UNCHECKABLE_PATTERN_MESSAGE } from '@intake/domain-it
 import { type Owner, useApi } from './api-test-app';
 
 /**
- * Owner-supplied item patterns through the real api (issue #28, docs/decisions.md "Owner-supplied
- * regular expressions"). Before RE2, `^(a+)+$` ran on V8's backtracking engine, and one portal PUT of
+ * Owner-supplied item patterns through the real api (docs/adr/0012-owner-patterns-on-re2.md; docs/security.md,
+ * "Design notes: owner-supplied regular expressions"). Before RE2, `^(a+)+$` ran on V8's backtracking engine, and one portal PUT of
  * 40 "a" and a "!" held the event loop for 200 s: every other request of every account waited.
  *
  * The requests go through inject(), on the event loop the app runs on, and that is the point: a

@@ -5,7 +5,7 @@ import { invitationTokenFor, PASSWORD, uniqueEmail } from './accounts-client';
 import { type Api, useApi } from './api-test-app';
 
 /**
- * Throttling without lock-out (issue #28, docs/decisions.md): log-ins per (e-mail, client
+ * Throttling without lock-out (docs/adr/0013-throttle-without-lock-out.md): log-ins per (e-mail, client
  * address) and per client address, portal links and invitation tokens per client address; which
  * address counts follows TRUST_PROXY; Redis away, the counting goes on in the process.
  */

@@ -16,8 +16,8 @@ const OUTPUT = join(ROOT, 'dist', 'libs', 'web', 'portal', 'portal.js');
 const GZIP_BUDGET = 30_000;
 
 /**
- * The portal page never runs an owner's pattern: the server is the authority on values (docs/decisions.md,
- * "Owner-supplied regular expressions"). @intake/domain-items compiles patterns with RE2's WebAssembly
+ * The portal page never runs an owner's pattern: the server is the authority on values (docs/adr/0012-owner-patterns-on-re2.md;
+ * docs/security.md, "Design notes: owner-supplied regular expressions"). @intake/domain-items compiles patterns with RE2's WebAssembly
  * build, which reads its .wasm file from disk; the page gets a stand-in that refuses to be used, and
  * tree-shaking leaves even that out.
  */

@@ -1,5 +1,5 @@
 /**
- * API benchmark (DESIGN.md section 7): GET /v1/intakes/:id/status and GET /v1/intakes against the
+ * API benchmark (the targets in docs/benchmarks.md, "API"): GET /v1/intakes/:id/status and GET /v1/intakes against the
  * built api and a bare Fastify + pg server running the same SQL, each in a process of its own with
  * the same node flags, driven by a load generator in a third; bare and api alternate BENCH_ROUNDS
  * times per endpoint, at saturation and then at half of the bare server's median rate. Each round

@@ -1,5 +1,5 @@
 /**
- * Download benchmark (DESIGN.md section 7: "a 1 GiB … download keeps the process under 200 MB RSS,
+ * Download benchmark (the target in docs/benchmarks.md, "Downloads": "a 1 GiB … download keeps the process under 200 MB RSS,
  * at a throughput near a plain file copy's"): the built api on a local storage directory, one
  * intake holding BENCH_DOWNLOAD_MIB (default 1024) MiB in BENCH_DOWNLOAD_FILES (default 8) uploads,
  * then BENCH_ROUNDS (default 3) alternating rounds of

@@ -1,5 +1,5 @@
 /**
- * Upload benchmark (DESIGN.md section 7: "a 1 GiB upload keeps the process under 200 MB RSS"):
+ * Upload benchmark (the target in docs/benchmarks.md, "Uploads": "a 1 GiB upload keeps the process under 200 MB RSS"):
  * the built api, a file item that takes 2 GiB, and one multipart upload of BENCH_UPLOAD_MIB
  * (default 1024) MiB through POST /portal/v1/:slug/items/:key/files, generated on the fly. The api
  * process's RSS is read from /proc every 50 ms; peak and baseline are reported per storage

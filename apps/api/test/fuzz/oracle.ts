@@ -17,7 +17,7 @@ export interface Answer {
 
 /**
  * 422s for rules that span fields or depend on stored state, which a JSON Schema cannot state and
- * the document states in prose (SPEC.md): a body valid by the schema may still meet them. Each is
+ * the document states in prose (its operations' descriptions): a body valid by the schema may still meet them. Each is
  * matched on the refusal's detail (its field and message).
  */
 const BUSINESS_RULES: Array<{ path?: RegExp; message?: RegExp; why: string }> = [

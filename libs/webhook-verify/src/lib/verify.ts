@@ -1,8 +1,8 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
 /**
- * Verifying the service's webhook signatures on the receiving side (SPEC.md "Delivery and
- * signature"): `X-Service-Signature: t=<unix_seconds>,v1=<hex>`, where `v1` is the hex
+ * Verifying the service's webhook signatures on the receiving side (docs/guide.md,
+ * "Verifying webhook signatures"): `X-Service-Signature: t=<unix_seconds>,v1=<hex>`, where `v1` is the hex
  * HMAC-SHA256, keyed with the endpoint secret, of `<t>.<rawBody>`. Only node:crypto: copy this file
  * into any Node service.
  */

@@ -7,7 +7,7 @@ import { IntakesModule } from '../intakes/intakes.module';
 import { MailEventsController } from './mail-events.controller';
 
 /**
- * The mail provider's reports (DESIGN.md §4): POST /v1/provider/mail-events, through the intakes
+ * The mail provider's reports (docs/contexts/chasing.md, "Bounces: mail provider events and reinstating"): POST /v1/provider/mail-events, through the intakes
  * context's events (the outbox). SentChases is ChasingPersistenceModule's, counted for the metrics.
  */
 @Module({

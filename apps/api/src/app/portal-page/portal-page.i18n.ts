@@ -1013,7 +1013,7 @@ const es: Catalogue = {
   err_item_waived: 'Este elemento ya no es necesario y no se puede cambiar.',
 };
 
-/** The catalogues by client language (SPEC.md: client.language). */
+/** The catalogues by client language (the intake's `client.language`). */
 export const CATALOGUES: Readonly<Record<Language, Catalogue>> = { cs, sk, pl, de, es, en };
 
 /** The intake's language when it is one we speak, else English. */

@@ -10,7 +10,7 @@ import { portalView } from './portal-views';
 import { PortalThrottle } from './portal-throttle';
 
 /**
- * The portal API (DESIGN.md section 4). The slug in the link is the client's only credential:
+ * The portal API (docs/contexts/portal.md; docs/guide.md, "Client portal API"). The slug in the link is the client's only credential:
  * no other authentication, not counted against the owner's hourly limit. An unknown, draft or
  * deleted link is the same 404; a client guessing links is throttled (PortalThrottle).
  */

@@ -6,7 +6,7 @@ import { validationFailed } from '@intake/errors';
 import { ClockResponse, SetClockRequest, TickResponse } from './test-clock.dto';
 import { TickService } from './tick.service';
 
-/** Present only with TEST_CLOCK=enabled (refused in production). DESIGN.md section 3. */
+/** Present only with TEST_CLOCK=enabled (refused in production). docs/guide.md, "Test clock"; docs/adr/0003-the-clock-port.md. */
 @ApiTags('test clock')
 @Public()
 @Controller('_test')

@@ -18,7 +18,7 @@ export const endpointView = (endpoint: WebhookEndpointRecord): WebhookEndpointVi
   mode: endpoint.mode,
 });
 
-/** A delivery (SPEC.md "Webhook delivery"): no payload. */
+/** A delivery (the OpenAPI document's delivery object; docs/guide.md, "Webhooks"): no payload. */
 export const deliveryView = (delivery: WebhookDeliveryRecord): DeliveryView => ({
   id: delivery.id,
   event: delivery.event,

@@ -2,7 +2,7 @@ import type Redis from 'ioredis';
 import { Clock, type TestClockControl } from '@intake/kernel';
 
 /**
- * The shared test clock (DESIGN.md section 3): "now" is real time plus an offset kept in Redis,
+ * The shared test clock (docs/adr/0003-the-clock-port.md; docs/guide.md, "Test clock"): "now" is real time plus an offset kept in Redis,
  * so the api, scheduler and dispatcher agree on it. Time keeps flowing; moving the clock changes
  * the offset. Every process calls `sync()` before a unit of work (a request, a scheduler pass),
  * which reads the offset once; `now()` itself stays synchronous.

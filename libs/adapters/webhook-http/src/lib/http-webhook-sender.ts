@@ -7,7 +7,7 @@ import { type AttemptResult, type WebhookRequest, WebhookSender } from '@intake/
 import { checkAddress, checkWebhookUrl } from '@intake/domain-webhooks';
 import { type HostResolver, type ResolvedAddress, SystemHostResolver } from './host-resolver';
 
-/** SPEC.md "Webhook receiver time-out": the answer must be complete within 10 seconds. */
+/** The receiver's time-out (docs/contexts/webhooks.md, "Webhooks: delivery"): the answer must be complete within 10 seconds. */
 export const WEBHOOK_TIMEOUT_MS = 10_000;
 /** The most of an answer read; the rest is never downloaded (the connection is dropped instead). */
 export const MAX_ANSWER_BYTES = 4096;

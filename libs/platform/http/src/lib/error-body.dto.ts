@@ -12,7 +12,7 @@ export class ApiErrorDetail {
   message!: string;
 }
 
-/** The error envelope of every error response (SPEC.md "Errors"). */
+/** The error envelope of every error response (the OpenAPI document; docs/adr/0007-one-error-catalogue-input-refused-not-repaired.md). */
 export class ApiError {
   @ApiProperty({ enum: Object.keys(ERROR_STATUS), example: 'unprocessable' })
   error!: ErrorCode;

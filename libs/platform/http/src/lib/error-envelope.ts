@@ -1,7 +1,7 @@
 import { HttpException } from '@nestjs/common';
 import { DomainError, ERROR_STATUS, type ErrorCode, type ErrorDetail } from '@intake/errors';
 
-/** The spec's error body (SPEC.md "Errors"). */
+/** The error body of the OpenAPI document (docs/adr/0007-one-error-catalogue-input-refused-not-repaired.md). */
 export interface ErrorBody {
   error: ErrorCode;
   message: string;

@@ -33,7 +33,7 @@ const routeOf = (request: WatchedRequest) => `${request.method} ${request.routeO
 
 /**
  * Watches the event loop for stalls and names the requests that were running when one happened
- * (docs/decisions.md, "Watching the event loop"). A timer ticks every `intervalMs`; when it fires
+ * (docs/security.md, "Design notes: security headers, CORS and the event loop"). A timer ticks every `intervalMs`; when it fires
  * `thresholdMs` or more late, the loop was held that long by synchronous work. Requests are only
  * added to and removed from a Set on the way in and out (no async_hooks on the request path); at
  * a stall, every request in flight during it is a suspect, and when there is one, it is the

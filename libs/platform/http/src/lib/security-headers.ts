@@ -1,6 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http';
 
-/** One year, with subdomains: what browsers' preload lists ask for (docs/decisions.md, "Security headers"). */
+/** One year, with subdomains: what browsers' preload lists ask for (docs/security.md, "Design notes: security headers, CORS and the event loop"). */
 export const HSTS = 'max-age=31536000; includeSubDomains';
 
 /**
@@ -14,8 +14,8 @@ export const API_CSP = "default-src 'none'; frame-ancestors 'none'; base-uri 'no
 /**
  * The headers every answer of every app starts with, set once per request before any handler
  * runs (a route replaces one by setting it again, as the portal page and its script do). The
- * set follows helmet's defaults where they mean something for a JSON API; see docs/decisions.md
- * for why @fastify/helmet itself is not on the request path.
+ * set follows helmet's defaults where they mean something for a JSON API; see docs/security.md
+ * ("Design notes: security headers, CORS and the event loop") for why @fastify/helmet itself is not on the request path.
  *
  * - `X-Content-Type-Options: nosniff`: a browser never reads JSON or an upload as script or HTML.
  * - `Cache-Control: no-store`: answers carry credentials' results, secrets, portal slugs and signed

@@ -89,7 +89,7 @@ const wellFormed = (text: string) => text.replace(LONE_SURROGATES, '\uFFFD');
 
 /**
  * `value` with every lone surrogate (in string values and object keys, at any depth) replaced by
- * U+FFFD, in place. Lone surrogates are accepted (docs/decisions.md) and PostgreSQL's driver
+ * U+FFFD, in place. Lone surrogates are accepted (docs/reliability.md, "Machine-checked routes: the rules behind them") and PostgreSQL's driver
  * stores them so in text columns; jsonb refuses their escapes outright, which answered 500.
  */
 export function replaceLoneSurrogates(value: unknown): unknown {
@@ -121,7 +121,7 @@ export function replaceLoneSurrogates(value: unknown): unknown {
 /**
  * The input rules every route shares, ahead of its DTO's rules: no body may nest deeper than
  * MAX_INPUT_DEPTH and no body field, query or path parameter may hold a NUL character (422 naming
- * the field); lone surrogates become U+FFFD (see docs/decisions.md).
+ * the field); lone surrogates become U+FFFD (see docs/reliability.md).
  */
 class InputPipe extends ValidationPipe {
   override async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {

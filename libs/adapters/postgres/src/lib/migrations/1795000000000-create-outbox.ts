@@ -1,7 +1,7 @@
 import { type MigrationInterface, type QueryRunner } from 'typeorm';
 
 /**
- * The transactional outbox (DESIGN.md section 2): state changes and the events they emit are
+ * The transactional outbox (docs/adr/0001-outbox-in-the-same-transaction.md): state changes and the events they emit are
  * written in one transaction; the scheduler's relay moves committed rows to the queues.
  */
 export class CreateOutbox1795000000000 implements MigrationInterface {

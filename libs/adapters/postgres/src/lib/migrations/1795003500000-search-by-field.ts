@@ -7,7 +7,7 @@ import { type MigrationInterface, type QueryRunner } from 'typeorm';
  * and the exact total of a broad one counted the account's rows one by one.
  *
  * - `intake_search` keeps the three fields apart (`project`, `client_name`, `client_email`, lower
- *   case): `q` matches when one of them contains it, as SPEC.md says ("substring over project
+ *   case): `q` matches when one of them contains it, as the OpenAPI document says ("substring over project
  *   name, client name, client e-mail"), no longer across the joint of two. One GIN index over the
  *   three (`account_id` first, btree_gin).
  * - `intake_client_texts`: how many intakes each (client name, client e-mail) has per account,
