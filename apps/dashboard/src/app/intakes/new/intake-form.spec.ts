@@ -69,7 +69,14 @@ describe('formProblems', () => {
       params: { n: 4 },
     });
     const problems = formProblems(
-      form({ alsoNotify: [recipient(''), recipient('nope'), recipient('ANNA@bakery.example'), recipient('a@x.example', x(201))] }),
+      form({
+        alsoNotify: [
+          recipient(''),
+          recipient('nope'),
+          recipient('ANNA@bakery.example'),
+          recipient('a@x.example', x(201)),
+        ],
+      }),
     );
     expect(problems['client.also_notify.0.email']).toEqual({ key: 'form.required' });
     expect(problems['client.also_notify.1.email']).toEqual({ key: 'form.email_invalid' });
@@ -94,13 +101,15 @@ describe('formProblems', () => {
   });
 
   it('takes chase_at_time as HH:MM only with a custom interval of whole days', () => {
-    const at = (fields: Partial<IntakeFormValues>) => formProblems(form({ chaseAtTime: '09:00', ...fields })).chase_at_time;
+    const at = (fields: Partial<IntakeFormValues>) =>
+      formProblems(form({ chaseAtTime: '09:00', ...fields })).chase_at_time;
     expect(at({ schedule: 'custom', interval: '2', intervalUnit: 'days' })).toBeUndefined();
     expect(at({ schedule: 'custom', interval: '48', intervalUnit: 'hours' })).toBeUndefined();
     expect(at({ schedule: 'custom', interval: '36', intervalUnit: 'hours' })).toEqual({
       key: 'new_intake.problem.at_time_whole_days',
     });
-    expect(at({ schedule: 'default' })).toEqual({ key: 'new_intake.problem.at_time_whole_days' });
+    // Neither asked nor sent with another schedule.
+    expect(at({ schedule: 'default' })).toBeUndefined();
     for (const time of ['24:00', '9:00', '09:60', 'noon']) {
       expect(at({ schedule: 'custom', chaseAtTime: time })).toEqual({ key: 'new_intake.problem.time' });
     }
@@ -194,7 +203,11 @@ describe('createRequestOf', () => {
   });
 
   it('sends unlimited reminders, and no interval unless the schedule is custom', () => {
-    const request = createRequestOf(form({ unlimitedReminders: true, maxReminders: '5', chaseAtTime: '09:00' }), [logo], true);
+    const request = createRequestOf(
+      form({ unlimitedReminders: true, maxReminders: '5', chaseAtTime: '09:00' }),
+      [logo],
+      true,
+    );
     expect(request.max_reminders).toBe('unlimited');
     expect(request).not.toHaveProperty('chase_interval');
     expect(request).not.toHaveProperty('chase_at_time');

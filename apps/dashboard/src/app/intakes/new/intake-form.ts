@@ -14,7 +14,13 @@ export type ChaseSchedule = NonNullable<CreateIntakeRequest['chase_schedule']>;
 export type IntervalUnit = NonNullable<CreateIntakeRequest['chase_interval_unit']>;
 
 export const CLIENT_LANGUAGES = ['en', 'cs', 'sk', 'pl', 'de', 'es'] as const satisfies readonly ClientLanguage[];
-export const CHASE_SCHEDULES = ['default', 'gentle', 'aggressive', 'custom', 'off'] as const satisfies readonly ChaseSchedule[];
+export const CHASE_SCHEDULES = [
+  'default',
+  'gentle',
+  'aggressive',
+  'custom',
+  'off',
+] as const satisfies readonly ChaseSchedule[];
 export const INTERVAL_UNITS = ['minutes', 'hours', 'days'] as const satisfies readonly IntervalUnit[];
 
 export const FORM_LIMITS = {
@@ -157,7 +163,10 @@ export function formProblems(values: IntakeFormValues): FormProblems {
   }
 
   if (values.alsoNotify.length > FORM_LIMITS.recipientsMax) {
-    problems['client.also_notify'] = { key: 'new_intake.problem.recipients_many', params: { n: FORM_LIMITS.recipientsMax } };
+    problems['client.also_notify'] = {
+      key: 'new_intake.problem.recipients_many',
+      params: { n: FORM_LIMITS.recipientsMax },
+    };
   }
   const seen = [email.toLowerCase()];
   values.alsoNotify.forEach((recipient, index) => {
@@ -176,7 +185,8 @@ export function formProblems(values: IntakeFormValues): FormProblems {
     }
   });
 
-  if (values.dueDate !== '' && !FORM_LIMITS.date.test(values.dueDate)) problems.due_date = { key: 'new_intake.problem.date' };
+  if (values.dueDate !== '' && !FORM_LIMITS.date.test(values.dueDate))
+    problems.due_date = { key: 'new_intake.problem.date' };
 
   const custom = values.schedule === 'custom';
   const minutes = intervalMinutes(values);
@@ -185,9 +195,10 @@ export function formProblems(values: IntakeFormValues): FormProblems {
       problems.chase_interval = { key: 'new_intake.problem.interval' };
     }
   }
-  if (values.chaseAtTime !== '') {
+  // The time of day is asked (and sent) with a custom schedule only.
+  if (custom && values.chaseAtTime !== '') {
     if (!FORM_LIMITS.hhmm.test(values.chaseAtTime)) problems.chase_at_time = { key: 'new_intake.problem.time' };
-    else if (!custom || minutes === undefined || minutes % 1440 !== 0) {
+    else if (minutes === undefined || minutes % 1440 !== 0) {
       problems.chase_at_time = { key: 'new_intake.problem.at_time_whole_days' };
     }
   }
@@ -208,14 +219,20 @@ export function formProblems(values: IntakeFormValues): FormProblems {
 }
 
 /** The POST /v1/intakes body: trimmed, optional fields left out when empty (the API's or the template's defaults apply). */
-export function createRequestOf(values: IntakeFormValues, items: readonly ItemDraft[], send: boolean): CreateIntakeRequest {
+export function createRequestOf(
+  values: IntakeFormValues,
+  items: readonly ItemDraft[],
+  send: boolean,
+): CreateIntakeRequest {
   const client: CreateIntakeRequest['client'] = { email: values.clientEmail.trim(), name: values.clientName.trim() };
   if (values.clientPhone.trim()) client.phone = values.clientPhone.trim();
   if (values.clientLanguage) client.language = values.clientLanguage;
   if (values.clientTimezone.trim()) client.timezone = values.clientTimezone.trim();
   if (values.alsoNotify.length > 0) {
     client.also_notify = values.alsoNotify.map((recipient) =>
-      recipient.name.trim() ? { email: recipient.email.trim(), name: recipient.name.trim() } : { email: recipient.email.trim() },
+      recipient.name.trim()
+        ? { email: recipient.email.trim(), name: recipient.name.trim() }
+        : { email: recipient.email.trim() },
     );
   }
   const request: CreateIntakeRequest = {
@@ -264,7 +281,9 @@ export function withTemplate(values: IntakeFormValues, template: Template): Inta
     interval: typeof settings['chase_interval'] === 'number' ? String(settings['chase_interval']) : defaults.interval,
     intervalUnit: oneOf(INTERVAL_UNITS, settings['chase_interval_unit']) ?? defaults.intervalUnit,
     respectQuietHours:
-      typeof settings['respect_quiet_hours'] === 'boolean' ? settings['respect_quiet_hours'] : defaults.respectQuietHours,
+      typeof settings['respect_quiet_hours'] === 'boolean'
+        ? settings['respect_quiet_hours']
+        : defaults.respectQuietHours,
     maxReminders: typeof reminders === 'number' ? String(reminders) : defaults.maxReminders,
     unlimitedReminders: reminders === 'unlimited',
     chaseAtTime: text(settings['chase_at_time'], defaults.chaseAtTime),
@@ -329,10 +348,13 @@ export function targetOf(path: string): DetailTarget {
     const name = Object.keys(ITEM_FIELDS)
       .filter((field) => rest === field || rest.startsWith(`${field}.`))
       .sort((a, b) => b.length - a.length)[0];
-    return name ? { kind: 'item', index, field: ITEM_FIELDS[name] as ItemField } : { kind: 'item', index, field: 'label' };
+    return name
+      ? { kind: 'item', index, field: ITEM_FIELDS[name] as ItemField }
+      : { kind: 'item', index, field: 'label' };
   }
   const recipient = /^client\.also_notify\[(\d+)\]\.(email|name)$/.exec(path);
-  if (recipient) return { kind: 'form', field: `client.also_notify.${Number(recipient[1])}.${recipient[2] as 'email' | 'name'}` };
+  if (recipient)
+    return { kind: 'form', field: `client.also_notify.${Number(recipient[1])}.${recipient[2] as 'email' | 'name'}` };
   const field = path === 'chase_interval_unit' ? 'chase_interval' : path.replace(/\[\d+\].*$/, '');
   if (FORM_FIELDS.includes(field)) return { kind: 'form', field: field as FormField };
   return { kind: 'none' };
@@ -342,7 +364,12 @@ export function targetOf(path: string): DetailTarget {
 export function problemsOfRefusal(
   envelope: ErrorEnvelope | null,
   items: readonly ItemDraft[],
-): { form: FormProblems; items: Record<string, Partial<Record<ItemField, Problem>>>; placed: number; unplaced: number } {
+): {
+  form: FormProblems;
+  items: Record<string, Partial<Record<ItemField, Problem>>>;
+  placed: number;
+  unplaced: number;
+} {
   const form: FormProblems = {};
   const byItem: Record<string, Partial<Record<ItemField, Problem>>> = {};
   let placed = 0;

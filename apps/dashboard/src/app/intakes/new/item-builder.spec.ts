@@ -49,7 +49,13 @@ describe('the builder keeps the API’s rules', () => {
         ...ours.numbers,
         ...(ours.transparent ? ['transparent_background'] : []),
       ];
-      expect({ type, constraints: constraints.sort(), pattern: ours.pattern, options: ours.options, schema: ours.schema }).toEqual({
+      expect({
+        type,
+        constraints: constraints.sort(),
+        pattern: ours.pattern,
+        options: ours.options,
+        schema: ours.schema,
+      }).toEqual({
         type,
         constraints: [...api.constraints].sort(),
         pattern: api.pattern,
@@ -154,14 +160,20 @@ describe('itemProblems', () => {
     expect(itemProblems(item({ label: '   ' })).label).toEqual({ key: 'form.required' });
     expect(itemProblems(item({ label: x(200) })).label).toBeUndefined();
     expect(itemProblems(item({ label: `  ${x(200)}  ` })).label).toBeUndefined();
-    expect(itemProblems(item({ label: x(201) })).label).toEqual({ key: 'new_intake.problem.too_long', params: { n: 200 } });
+    expect(itemProblems(item({ label: x(201) })).label).toEqual({
+      key: 'new_intake.problem.too_long',
+      params: { n: 200 },
+    });
     // Counted as a person sees characters: an emoji is one.
     expect(itemProblems(item({ label: '😀'.repeat(200) })).label).toBeUndefined();
   });
 
   it('takes help of at most 2000 characters', () => {
     expect(itemProblems(item({ help: x(2000) })).help).toBeUndefined();
-    expect(itemProblems(item({ help: x(2001) })).help).toEqual({ key: 'new_intake.problem.too_long', params: { n: 2000 } });
+    expect(itemProblems(item({ help: x(2001) })).help).toEqual({
+      key: 'new_intake.problem.too_long',
+      params: { n: 2000 },
+    });
   });
 
   it('needs a key of 1 to 64 lower-case letters, digits, _ or -, starting with a letter or digit', () => {
@@ -205,12 +217,15 @@ describe('itemProblems', () => {
 
     it('ignores a constraint the type does not take (it is not sent either)', () => {
       expect(itemProblems(withNumber('select', 'max_chars', '0')).max_chars).toBeUndefined();
-      expect(definitionOf({ ...withNumber('longtext', 'min_width', '5'), type: 'longtext' })['constraints']).toBeUndefined();
+      expect(
+        definitionOf({ ...withNumber('longtext', 'min_width', '5'), type: 'longtext' })['constraints'],
+      ).toBeUndefined();
     });
 
     it('needs min_count not above max_count', () => {
       const draft = item({ type: 'file_list' });
-      const at = (min: string, max: string) => itemProblems({ ...draft, numbers: { ...draft.numbers, min_count: min, max_count: max } });
+      const at = (min: string, max: string) =>
+        itemProblems({ ...draft, numbers: { ...draft.numbers, min_count: min, max_count: max } });
       expect(at('3', '3').min_count).toBeUndefined();
       expect(at('4', '3').min_count).toEqual({ key: 'new_intake.problem.min_above_max' });
     });
@@ -224,7 +239,10 @@ describe('itemProblems', () => {
       expect(itemProblems(select('one')).options).toBeUndefined();
       const many = (n: number) => Array.from({ length: n }, (_, i) => `option ${i}`).join('\n');
       expect(itemProblems(select(many(100))).options).toBeUndefined();
-      expect(itemProblems(select(many(101))).options).toEqual({ key: 'new_intake.problem.options_many', params: { n: 100 } });
+      expect(itemProblems(select(many(101))).options).toEqual({
+        key: 'new_intake.problem.options_many',
+        params: { n: 100 },
+      });
       expect(optionsOf(select(' a \n\nb\n'))).toEqual(['a', 'b']);
     });
 
@@ -242,7 +260,8 @@ describe('itemProblems', () => {
 
     it('needs a multiselect’s min_count not above the number of options', () => {
       const draft = item({ type: 'multiselect', options: 'a\nb' });
-      const min = (value: string) => itemProblems({ ...draft, numbers: { ...draft.numbers, min_count: value } }).min_count;
+      const min = (value: string) =>
+        itemProblems({ ...draft, numbers: { ...draft.numbers, min_count: value } }).min_count;
       expect(min('2')).toBeUndefined();
       expect(min('3')).toEqual({ key: 'new_intake.problem.min_above_options' });
     });
@@ -262,10 +281,16 @@ describe('itemProblems', () => {
         params: { format: '*.jpg' },
       });
       expect(itemProblems(file(x(20))).formats).toBeUndefined();
-      expect(itemProblems(file(x(21))).formats).toEqual({ key: 'new_intake.problem.format_invalid', params: { format: x(21) } });
+      expect(itemProblems(file(x(21))).formats).toEqual({
+        key: 'new_intake.problem.format_invalid',
+        params: { format: x(21) },
+      });
       const many = (n: number) => Array.from({ length: n }, (_, i) => `f${i}`).join(',');
       expect(itemProblems(file(many(20))).formats).toBeUndefined();
-      expect(itemProblems(file(many(21))).formats).toEqual({ key: 'new_intake.problem.formats_many', params: { n: 20 } });
+      expect(itemProblems(file(many(21))).formats).toEqual({
+        key: 'new_intake.problem.formats_many',
+        params: { n: 20 },
+      });
     });
   });
 
@@ -274,7 +299,10 @@ describe('itemProblems', () => {
     it('takes a regular expression of at most 500 characters', () => {
       expect(itemProblems(text('[A-Z]+-[0-9]+')).pattern).toBeUndefined();
       expect(itemProblems(text('a'.repeat(500))).pattern).toBeUndefined();
-      expect(itemProblems(text('a'.repeat(501))).pattern).toEqual({ key: 'new_intake.problem.too_long', params: { n: 500 } });
+      expect(itemProblems(text('a'.repeat(501))).pattern).toEqual({
+        key: 'new_intake.problem.too_long',
+        params: { n: 500 },
+      });
     });
 
     it('refuses one that does not compile, and what the API’s engine does not support', () => {
@@ -348,7 +376,12 @@ describe('definitionOf', () => {
       label: 'Logo',
       required: true,
       assignee: 'client',
-      constraints: { formats: ['png', 'svg'], min_width: 1000, max_bytes: 10 * 1024 * 1024, transparent_background: true },
+      constraints: {
+        formats: ['png', 'svg'],
+        min_width: 1000,
+        max_bytes: 10 * 1024 * 1024,
+        transparent_background: true,
+      },
     });
   });
 
@@ -363,13 +396,32 @@ describe('definitionOf', () => {
 
   it('makes definitions the API accepts whenever the builder finds nothing wrong', () => {
     const drafts = [
-      item({ key: 'logo', type: 'image', formats: 'png, svg', numbers: { ...emptyItem().numbers, min_width: '20000', max_bytes: '5120' } }),
-      item({ key: 'about', type: 'longtext', pattern: '[^<>]*', numbers: { ...emptyItem().numbers, max_chars: '100000' } }),
+      item({
+        key: 'logo',
+        type: 'image',
+        formats: 'png, svg',
+        numbers: { ...emptyItem().numbers, min_width: '20000', max_bytes: '5120' },
+      }),
+      item({
+        key: 'about',
+        type: 'longtext',
+        pattern: '[^<>]*',
+        numbers: { ...emptyItem().numbers, max_chars: '100000' },
+      }),
       item({ key: 'data', type: 'structured' }),
-      item({ key: 'photos', type: 'file_list', numbers: { ...emptyItem().numbers, min_count: '100', max_count: '100' } }),
+      item({
+        key: 'photos',
+        type: 'file_list',
+        numbers: { ...emptyItem().numbers, min_count: '100', max_count: '100' },
+      }),
       item({ key: 'contract', type: 'file', formats: x(20) }),
       item({ key: 'colour', type: 'select', options: `${x(200)}\nblue`, assignee: 'owner' }),
-      item({ key: 'pages', type: 'multiselect', options: 'a\nb', numbers: { ...emptyItem().numbers, min_count: '2', max_count: '2' } }),
+      item({
+        key: 'pages',
+        type: 'multiselect',
+        options: 'a\nb',
+        numbers: { ...emptyItem().numbers, min_count: '2', max_count: '2' },
+      }),
       item({ key: 'password', type: 'secret', required: false, help: x(2000), label: x(200) }),
       item({ key: 'start', type: 'date' }),
     ];
@@ -401,7 +453,12 @@ describe('draftOf', () => {
       help: 'SVG if you have it',
       required: false,
       assignee: 'client' as const,
-      constraints: { formats: ['svg', 'png'], min_width: 800, max_bytes: 20 * 1024 * 1024, transparent_background: true },
+      constraints: {
+        formats: ['svg', 'png'],
+        min_width: 800,
+        max_bytes: 20 * 1024 * 1024,
+        transparent_background: true,
+      },
       schema: null,
       options: null,
       pattern: null,
@@ -421,8 +478,22 @@ describe('draftOf', () => {
   });
 
   it('keeps a select’s options and a structured item’s schema', () => {
-    const base = { help: null, required: true, assignee: 'owner' as const, constraints: {}, pattern: null, proposed: null };
-    const select = draftOf({ ...base, key: 'c', type: 'select', label: 'Colour', schema: null, options: ['red', 'blue'] });
+    const base = {
+      help: null,
+      required: true,
+      assignee: 'owner' as const,
+      constraints: {},
+      pattern: null,
+      proposed: null,
+    };
+    const select = draftOf({
+      ...base,
+      key: 'c',
+      type: 'select',
+      label: 'Colour',
+      schema: null,
+      options: ['red', 'blue'],
+    });
     expect(definitionOf(select)['options']).toEqual(['red', 'blue']);
     const schema = { type: 'object', properties: { vat: { type: 'string' } } };
     const structured = draftOf({ ...base, key: 's', type: 'structured', label: 'Company', schema, options: null });
