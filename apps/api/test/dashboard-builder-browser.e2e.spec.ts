@@ -9,6 +9,8 @@ describe('new intake in the owner dashboard (built app served by the real api)',
   let base: string;
   beforeAll(() => {
     ({ page, base } = browser);
+    // A step that cannot happen fails with its locator instead of the whole test's time-out.
+    page.setDefaultTimeout(30_000);
   });
   const email = uniqueEmail('builder');
 
@@ -20,13 +22,7 @@ describe('new intake in the owner dashboard (built app served by the real api)',
   async function tabTo(name: string, key: 'Tab' | 'Shift+Tab' = 'Tab'): Promise<void> {
     for (let presses = 0; presses < 150; presses += 1) {
       await page.keyboard.press(key);
-      const focused = await page.evaluate(() => {
-        const element = document.activeElement as HTMLInputElement | null;
-        if (!element) return '';
-        const label = element.labels?.[0]?.textContent ?? '';
-        return (element.getAttribute('aria-label') ?? (label || element.textContent) ?? '').trim();
-      });
-      if (focused.startsWith(name)) return;
+      if ((await focusedName()).startsWith(name)) return;
     }
     throw new Error(`Tab never reached "${name}"`);
   }
@@ -39,11 +35,15 @@ describe('new intake in the owner dashboard (built app served by the real api)',
     }
     return value;
   }
-  const focusedLabel = () =>
-    page.evaluate(() => {
-      const element = document.activeElement as HTMLInputElement | null;
-      return (element?.getAttribute('aria-label') ?? element?.labels?.[0]?.textContent ?? '').trim();
-    });
+  /** The focused element's name as a user hears it: its aria-label, its label, else its text. */
+  const focusedName = () =>
+    page.evaluate<string>(`(() => {
+      const element = document.activeElement;
+      if (!element) return '';
+      const label = element.labels && element.labels[0] ? element.labels[0].textContent : '';
+      return (element.getAttribute('aria-label') || label || element.textContent || '').trim();
+    })()`);
+  const focusedLabel = focusedName;
 
   it('signs an owner up and opens New intake from the list', async () => {
     await page.goto(`${base}/sign-up`);
@@ -80,7 +80,7 @@ describe('new intake in the owner dashboard (built app served by the real api)',
     await page.locator('[data-preview-subject]', { hasText: 'Bakery website' }).waitFor();
     expect(previews.length - before).toBeGreaterThanOrEqual(1);
     expect(previews.length - before).toBeLessThan('Bakery website'.length);
-    expect(previews.at(-1)).toContain('project_name=Bakery+website');
+    expect(decodeURIComponent(previews.at(-1) ?? '')).toContain('project_name=Bakery website');
     await page.locator('[data-preview]').getByText('Anna Pekařová <anna@bakery.example>').waitFor();
 
     // Item 1: long text; the key follows the label.
@@ -127,7 +127,7 @@ describe('new intake in the owner dashboard (built app served by the real api)',
     await screenshots('new-intake-filled');
 
     await page.getByRole('button', { name: 'Send to the client' }).click();
-    await page.waitForURL(new RegExp(`${base}/intakes/in_[A-Za-z0-9]+$`));
+    await page.waitForURL(new RegExp(`${base}/intakes/in_[A-Za-z0-9_-]+$`));
     await heading('Bakery website');
     await page.getByText('Sent', { exact: true }).waitFor();
     for (const key of ['about_the_bakery', 'colour_scheme', 'logo_svg', 'hosting_password']) {
@@ -197,15 +197,17 @@ describe('new intake in the owner dashboard (built app served by the real api)',
     await page.keyboard.press('Backspace');
     await tabTo('Save as draft');
     await page.keyboard.press('Enter');
-    await page.waitForURL(new RegExp(`${base}/intakes/in_[A-Za-z0-9]+$`));
+    await page.waitForURL(new RegExp(`${base}/intakes/in_[A-Za-z0-9_-]+$`));
     await heading('Café menu');
     await page.getByText('Draft', { exact: true }).waitFor();
     for (const key of ['logo', 'opening_hours', 'texts']) await page.locator(`[data-item-key="${key}"]`).waitFor();
     const keys = await page.locator('[data-item-key]').evaluateAll((rows) => rows.map((row) => row.getAttribute('data-item-key')));
     expect(keys).toEqual(['logo', 'opening_hours', 'texts']);
-  }, 180_000);
+  }, 300_000);
 
-  it('served no console error on the way', () => {
-    expect(problems).toEqual([]);
+  it('served no console error on the way (but the one refusal asked for)', () => {
+    const refusals = problems.filter((problem) => /status of 422/.test(problem));
+    expect(refusals.length).toBeLessThanOrEqual(1);
+    expect(problems.filter((problem) => !refusals.includes(problem))).toEqual([]);
   });
 });
