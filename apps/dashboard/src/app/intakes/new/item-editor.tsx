@@ -99,7 +99,6 @@ export function ItemEditor({ draft, number, count, problems, show, change, chang
             value={draft.key}
             error={show(problems.key)}
             onChange={(event) => change({ key: event.currentTarget.value, keyEdited: true })}
-            styles={{ input: { fontFamily: 'monospace' } }}
           />
           <NativeSelect
             id={`${id}-type`}
@@ -177,7 +176,6 @@ export function ItemEditor({ draft, number, count, problems, show, change, chang
             value={draft.pattern}
             error={show(problems.pattern)}
             onChange={(event) => change({ pattern: event.currentTarget.value })}
-            styles={{ input: { fontFamily: 'monospace' } }}
           />
         )}
         {rules.schema && (
