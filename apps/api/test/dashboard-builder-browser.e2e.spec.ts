@@ -201,7 +201,9 @@ describe('new intake in the owner dashboard (built app served by the real api)',
     await heading('Café menu');
     await page.getByText('Draft', { exact: true }).waitFor();
     for (const key of ['logo', 'opening_hours', 'texts']) await page.locator(`[data-item-key="${key}"]`).waitFor();
-    const keys = await page.locator('[data-item-key]').evaluateAll((rows) => rows.map((row) => row.getAttribute('data-item-key')));
+    const keys = await page
+      .locator('[data-item-key]')
+      .evaluateAll((rows) => rows.map((row) => row.getAttribute('data-item-key')));
     expect(keys).toEqual(['logo', 'opening_hours', 'texts']);
   }, 300_000);
 

@@ -84,7 +84,8 @@ export const cs: Catalogue<MessageKey> = {
   'detail.submitted_at': 'Doručeno {date}',
   'new_intake.button': 'Nová žádost',
   'new_intake.title': 'Nová žádost o podklady',
-  'new_intake.intro': 'Uveďte, co potřebujete, kdo to má poslat a jak mu to připomínat. Nic se neodešle, dokud nezvolíte Odeslat.',
+  'new_intake.intro':
+    'Uveďte, co potřebujete, kdo to má poslat a jak mu to připomínat. Nic se neodešle, dokud nezvolíte Odeslat.',
   'new_intake.section_start': 'Začít od',
   'new_intake.template': 'Šablona',
   'new_intake.template_none': 'Ničeho: položky si sestavím sám(a)',
@@ -209,7 +210,11 @@ export const cs: Catalogue<MessageKey> = {
   },
   'new_intake.problem.option_repeated': '„{option}“ je uvedena dvakrát.',
   'new_intake.problem.format_invalid': '„{format}“ není přípona souboru (a–z, 0–9, „.“, „+“, „-“; nejvýše 20 znaků).',
-  'new_intake.problem.formats_many': { one: 'Nejvýše {n} formát.', few: 'Nejvýše {n} formáty.', other: 'Nejvýše {n} formátů.' },
+  'new_intake.problem.formats_many': {
+    one: 'Nejvýše {n} formát.',
+    few: 'Nejvýše {n} formáty.',
+    other: 'Nejvýše {n} formátů.',
+  },
   'new_intake.problem.pattern_invalid': 'Toto není platný regulární výraz.',
   'new_intake.problem.pattern_unsupported': 'Předhled, zpětné odkazy a vložené příznaky nejsou podporovány.',
   'new_intake.problem.schema_json': 'Zadejte objekt JSON.',
@@ -220,7 +225,11 @@ export const cs: Catalogue<MessageKey> = {
     other: 'Schéma smí mít nejvýše {n} úrovní.',
   },
   'new_intake.problem.no_items': 'Přidejte alespoň jednu položku.',
-  'new_intake.problem.items_many': { one: 'Nejvýše {n} položka.', few: 'Nejvýše {n} položky.', other: 'Nejvýše {n} položek.' },
+  'new_intake.problem.items_many': {
+    one: 'Nejvýše {n} položka.',
+    few: 'Nejvýše {n} položky.',
+    other: 'Nejvýše {n} položek.',
+  },
   'new_intake.problem.phone': 'Zadejte číslo v mezinárodním formátu, např. +420601234567.',
   'new_intake.problem.timezone': 'Toto časové pásmo neznáme (např. Europe/Prague).',
   'new_intake.problem.recipients_many': {

@@ -79,11 +79,13 @@ export const de: Catalogue<MessageKey> = {
   'detail.submitted_at': 'Erhalten am {date}',
   'new_intake.button': 'Neue Anfrage',
   'new_intake.title': 'Neue Unterlagen-Anfrage',
-  'new_intake.intro': 'Geben Sie an, was Sie brauchen, wer es schicken soll und wie erinnert wird. Es wird nichts verschickt, bis Sie Senden wählen.',
+  'new_intake.intro':
+    'Geben Sie an, was Sie brauchen, wer es schicken soll und wie erinnert wird. Es wird nichts verschickt, bis Sie Senden wählen.',
   'new_intake.section_start': 'Ausgangspunkt',
   'new_intake.template': 'Vorlage',
   'new_intake.template_none': 'Keine: die Positionen selbst zusammenstellen',
-  'new_intake.template_hint': 'Eine Vorlage füllt ihre Positionen und Erinnerungseinstellungen ein; vor dem Senden können Sie alles ändern.',
+  'new_intake.template_hint':
+    'Eine Vorlage füllt ihre Positionen und Erinnerungseinstellungen ein; vor dem Senden können Sie alles ändern.',
   'new_intake.section_client': 'Projekt und Kunde',
   'new_intake.project_name': 'Projektname',
   'new_intake.client_email': 'E-Mail des Kunden',
@@ -110,7 +112,8 @@ export const de: Catalogue<MessageKey> = {
   'new_intake.item_heading': 'Position {number}',
   'new_intake.item_label': 'Bezeichnung',
   'new_intake.item_key': 'Schlüssel',
-  'new_intake.item_key_hint': 'Kleinbuchstaben, Ziffern, _ und -. Wird aus der Bezeichnung gebildet, bis Sie ihn ändern.',
+  'new_intake.item_key_hint':
+    'Kleinbuchstaben, Ziffern, _ und -. Wird aus der Bezeichnung gebildet, bis Sie ihn ändern.',
   'new_intake.item_type': 'Art',
   'new_intake.item_assignee': 'Wer liefert sie',
   'new_intake.assignee.client': 'Der Kunde',
@@ -184,7 +187,8 @@ export const de: Catalogue<MessageKey> = {
     other: 'Bitte korrigieren Sie die {n} markierten Felder.',
   },
   'new_intake.problem.too_long': { one: 'Höchstens {n} Zeichen.', other: 'Höchstens {n} Zeichen.' },
-  'new_intake.problem.key_format': 'Verwenden Sie 1 bis 64 Kleinbuchstaben, Ziffern, _ oder -, beginnend mit einem Buchstaben oder einer Ziffer.',
+  'new_intake.problem.key_format':
+    'Verwenden Sie 1 bis 64 Kleinbuchstaben, Ziffern, _ oder -, beginnend mit einem Buchstaben oder einer Ziffer.',
   'new_intake.problem.key_taken': 'Eine andere Position hat diesen Schlüssel schon.',
   'new_intake.problem.whole_number': 'Geben Sie eine ganze Zahl von 1 bis {max} ein.',
   'new_intake.problem.min_above_max': 'Das Minimum darf nicht über dem Maximum liegen.',
@@ -196,7 +200,8 @@ export const de: Catalogue<MessageKey> = {
     other: 'Eine Option darf höchstens {n} Zeichen haben.',
   },
   'new_intake.problem.option_repeated': '„{option}“ steht zweimal in der Liste.',
-  'new_intake.problem.format_invalid': '„{format}“ ist keine Dateiendung (a–z, 0–9, „.“, „+“, „-“; höchstens 20 Zeichen).',
+  'new_intake.problem.format_invalid':
+    '„{format}“ ist keine Dateiendung (a–z, 0–9, „.“, „+“, „-“; höchstens 20 Zeichen).',
   'new_intake.problem.formats_many': { one: 'Höchstens {n} Format.', other: 'Höchstens {n} Formate.' },
   'new_intake.problem.pattern_invalid': 'Das ist kein gültiger regulärer Ausdruck.',
   'new_intake.problem.pattern_unsupported': 'Lookaround, Rückverweise und eingebettete Flags werden nicht unterstützt.',

@@ -79,11 +79,13 @@ export const es: Catalogue<MessageKey> = {
   'detail.submitted_at': 'Recibido el {date}',
   'new_intake.button': 'Nueva solicitud',
   'new_intake.title': 'Nueva solicitud de materiales',
-  'new_intake.intro': 'Indique qué necesita, quién debe enviarlo y cómo recordárselo. No se envía nada hasta que elija Enviar.',
+  'new_intake.intro':
+    'Indique qué necesita, quién debe enviarlo y cómo recordárselo. No se envía nada hasta que elija Enviar.',
   'new_intake.section_start': 'Empezar desde',
   'new_intake.template': 'Plantilla',
   'new_intake.template_none': 'Nada: crear los elementos yo mismo',
-  'new_intake.template_hint': 'Una plantilla rellena sus elementos y los ajustes de recordatorios; puede cambiarlos antes de enviar.',
+  'new_intake.template_hint':
+    'Una plantilla rellena sus elementos y los ajustes de recordatorios; puede cambiarlos antes de enviar.',
   'new_intake.section_client': 'Proyecto y cliente',
   'new_intake.project_name': 'Nombre del proyecto',
   'new_intake.client_email': 'Correo del cliente',
@@ -207,14 +209,16 @@ export const es: Catalogue<MessageKey> = {
     other: 'Una opción puede tener como máximo {n} caracteres.',
   },
   'new_intake.problem.option_repeated': '«{option}» aparece dos veces.',
-  'new_intake.problem.format_invalid': '«{format}» no es una extensión de archivo (a–z, 0–9, «.», «+», «-»; como máximo 20 caracteres).',
+  'new_intake.problem.format_invalid':
+    '«{format}» no es una extensión de archivo (a–z, 0–9, «.», «+», «-»; como máximo 20 caracteres).',
   'new_intake.problem.formats_many': {
     one: 'Como máximo {n} formato.',
     many: 'Como máximo {n} formatos.',
     other: 'Como máximo {n} formatos.',
   },
   'new_intake.problem.pattern_invalid': 'No es una expresión regular válida.',
-  'new_intake.problem.pattern_unsupported': 'No se admiten aserciones de anticipación o retroceso, referencias inversas ni indicadores en línea.',
+  'new_intake.problem.pattern_unsupported':
+    'No se admiten aserciones de anticipación o retroceso, referencias inversas ni indicadores en línea.',
   'new_intake.problem.schema_json': 'Escriba un objeto JSON.',
   'new_intake.problem.schema_type': 'El esquema necesita un type: uno de {types}.',
   'new_intake.problem.schema_deep': {

@@ -91,11 +91,13 @@ export const pl: Catalogue<MessageKey> = {
   'detail.submitted_at': 'Otrzymano {date}',
   'new_intake.button': 'Nowa prośba',
   'new_intake.title': 'Nowa prośba o materiały',
-  'new_intake.intro': 'Napisz, czego potrzebujesz, kto ma to przesłać i jak mu przypominać. Nic nie zostanie wysłane, dopóki nie wybierzesz Wyślij.',
+  'new_intake.intro':
+    'Napisz, czego potrzebujesz, kto ma to przesłać i jak mu przypominać. Nic nie zostanie wysłane, dopóki nie wybierzesz Wyślij.',
   'new_intake.section_start': 'Zacznij od',
   'new_intake.template': 'Szablon',
   'new_intake.template_none': 'Niczego: sam(a) ułożę pozycje',
-  'new_intake.template_hint': 'Szablon wypełni swoje pozycje i ustawienia przypomnień; przed wysłaniem możesz je zmienić.',
+  'new_intake.template_hint':
+    'Szablon wypełni swoje pozycje i ustawienia przypomnień; przed wysłaniem możesz je zmienić.',
   'new_intake.section_client': 'Projekt i klient',
   'new_intake.project_name': 'Nazwa projektu',
   'new_intake.client_email': 'E-mail klienta',
@@ -224,7 +226,8 @@ export const pl: Catalogue<MessageKey> = {
     other: 'Opcja może mieć najwyżej {n} znaku.',
   },
   'new_intake.problem.option_repeated': '„{option}” występuje dwa razy.',
-  'new_intake.problem.format_invalid': '„{format}” nie jest rozszerzeniem pliku (a–z, 0–9, „.”, „+”, „-”; najwyżej 20 znaków).',
+  'new_intake.problem.format_invalid':
+    '„{format}” nie jest rozszerzeniem pliku (a–z, 0–9, „.”, „+”, „-”; najwyżej 20 znaków).',
   'new_intake.problem.formats_many': {
     one: 'Najwyżej {n} format.',
     few: 'Najwyżej {n} formaty.',
@@ -232,7 +235,8 @@ export const pl: Catalogue<MessageKey> = {
     other: 'Najwyżej {n} formatu.',
   },
   'new_intake.problem.pattern_invalid': 'To nie jest poprawne wyrażenie regularne.',
-  'new_intake.problem.pattern_unsupported': 'Asercje wyprzedzające i wsteczne, odwołania wsteczne i flagi w treści nie są obsługiwane.',
+  'new_intake.problem.pattern_unsupported':
+    'Asercje wyprzedzające i wsteczne, odwołania wsteczne i flagi w treści nie są obsługiwane.',
   'new_intake.problem.schema_json': 'Wpisz obiekt JSON.',
   'new_intake.problem.schema_type': 'Schemat potrzebuje type: jednego z {types}.',
   'new_intake.problem.schema_deep': {

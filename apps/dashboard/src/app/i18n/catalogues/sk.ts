@@ -84,11 +84,13 @@ export const sk: Catalogue<MessageKey> = {
   'detail.submitted_at': 'Doručené {date}',
   'new_intake.button': 'Nová žiadosť',
   'new_intake.title': 'Nová žiadosť o podklady',
-  'new_intake.intro': 'Uveďte, čo potrebujete, kto to má poslať a ako mu to pripomínať. Nič sa neodošle, kým nezvolíte Odoslať.',
+  'new_intake.intro':
+    'Uveďte, čo potrebujete, kto to má poslať a ako mu to pripomínať. Nič sa neodošle, kým nezvolíte Odoslať.',
   'new_intake.section_start': 'Začať od',
   'new_intake.template': 'Šablóna',
   'new_intake.template_none': 'Ničoho: položky si zostavím sám (sama)',
-  'new_intake.template_hint': 'Šablóna vyplní svoje položky a nastavenie pripomienok; pred odoslaním ich môžete zmeniť.',
+  'new_intake.template_hint':
+    'Šablóna vyplní svoje položky a nastavenie pripomienok; pred odoslaním ich môžete zmeniť.',
   'new_intake.section_client': 'Projekt a klient',
   'new_intake.project_name': 'Názov projektu',
   'new_intake.client_email': 'E-mail klienta',
@@ -191,7 +193,8 @@ export const sk: Catalogue<MessageKey> = {
     other: 'Opravte, prosím, {n} označených polí.',
   },
   'new_intake.problem.too_long': { one: 'Najviac {n} znak.', few: 'Najviac {n} znaky.', other: 'Najviac {n} znakov.' },
-  'new_intake.problem.key_format': 'Použite 1 až 64 malých písmen, číslic, _ alebo -, na začiatku písmeno alebo číslicu.',
+  'new_intake.problem.key_format':
+    'Použite 1 až 64 malých písmen, číslic, _ alebo -, na začiatku písmeno alebo číslicu.',
   'new_intake.problem.key_taken': 'Tento kľúč už má iná položka.',
   'new_intake.problem.whole_number': 'Zadajte celé číslo od 1 do {max}.',
   'new_intake.problem.min_above_max': 'Minimum nemôže byť väčšie ako maximum.',
@@ -209,7 +212,11 @@ export const sk: Catalogue<MessageKey> = {
   },
   'new_intake.problem.option_repeated': '„{option}“ je uvedená dvakrát.',
   'new_intake.problem.format_invalid': '„{format}“ nie je prípona súboru (a–z, 0–9, „.“, „+“, „-“; najviac 20 znakov).',
-  'new_intake.problem.formats_many': { one: 'Najviac {n} formát.', few: 'Najviac {n} formáty.', other: 'Najviac {n} formátov.' },
+  'new_intake.problem.formats_many': {
+    one: 'Najviac {n} formát.',
+    few: 'Najviac {n} formáty.',
+    other: 'Najviac {n} formátov.',
+  },
   'new_intake.problem.pattern_invalid': 'Toto nie je platný regulárny výraz.',
   'new_intake.problem.pattern_unsupported': 'Predhľad, spätné odkazy a vložené príznaky nie sú podporované.',
   'new_intake.problem.schema_json': 'Zadajte objekt JSON.',
@@ -220,7 +227,11 @@ export const sk: Catalogue<MessageKey> = {
     other: 'Schéma smie mať najviac {n} úrovní.',
   },
   'new_intake.problem.no_items': 'Pridajte aspoň jednu položku.',
-  'new_intake.problem.items_many': { one: 'Najviac {n} položka.', few: 'Najviac {n} položky.', other: 'Najviac {n} položiek.' },
+  'new_intake.problem.items_many': {
+    one: 'Najviac {n} položka.',
+    few: 'Najviac {n} položky.',
+    other: 'Najviac {n} položiek.',
+  },
   'new_intake.problem.phone': 'Zadajte číslo v medzinárodnom formáte, napr. +421901234567.',
   'new_intake.problem.timezone': 'Toto časové pásmo nepoznáme (napr. Europe/Prague).',
   'new_intake.problem.recipients_many': {
