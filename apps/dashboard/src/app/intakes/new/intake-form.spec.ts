@@ -6,6 +6,7 @@ import {
   formProblems,
   type IntakeFormValues,
   intervalMinutes,
+  newIdempotencyKey,
   problemsOfRefusal,
   targetOf,
   withTemplate,
@@ -300,5 +301,13 @@ describe('problemsOfRefusal', () => {
 
   it('places nothing for an envelope without details', () => {
     expect(problemsOfRefusal(null, [logo])).toEqual({ form: {}, items: {}, placed: 0, unplaced: 0 });
+  });
+});
+
+describe('newIdempotencyKey', () => {
+  it('is 32 hex digits from 16 random bytes, different each time', () => {
+    expect(newIdempotencyKey((length) => new Array<number>(length).fill(171))).toBe('ab'.repeat(16));
+    expect(newIdempotencyKey()).toMatch(/^[0-9a-f]{32}$/);
+    expect(newIdempotencyKey()).not.toBe(newIdempotencyKey());
   });
 });

@@ -388,3 +388,13 @@ export function problemsOfRefusal(
   }
   return { form, items: byItem, placed, unplaced };
 }
+
+/**
+ * A fresh Idempotency-Key: 128 random bits as hex. crypto.getRandomValues, unlike randomUUID, also
+ * works on a page served over plain http (a dashboard reached by its LAN address).
+ */
+export function newIdempotencyKey(
+  random: (length: number) => ArrayLike<number> = (length) => crypto.getRandomValues(new Uint8Array(length)),
+): string {
+  return Array.from(random(16), (byte) => byte.toString(16).padStart(2, '0')).join('');
+}

@@ -15,6 +15,7 @@ import {
   emptyForm,
   type FormProblems,
   formProblems,
+  newIdempotencyKey,
   type IntakeFormValues,
   problemsOfRefusal,
   withTemplate,
@@ -51,7 +52,7 @@ export default function NewIntakePage() {
   const [refusal, setRefusal] = useState<Refusal>(NO_REFUSAL);
   const [focusRequest, setFocusRequest] = useState(0);
   // One key for this page: a double click or a retry after a lost answer creates one intake, not two.
-  const [idempotencyKey] = useState(() => crypto.randomUUID());
+  const [idempotencyKey] = useState(() => newIdempotencyKey());
   const show = useProblemText(attempted);
 
   const templates = useQuery({
