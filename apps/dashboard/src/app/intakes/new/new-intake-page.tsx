@@ -31,8 +31,10 @@ type Template = components['schemas']['TemplateView'];
 interface Refusal {
   form: FormProblems;
   items: Record<string, ItemProblems>;
+  /** Details that name no field on this page: the refusal is shown as a whole too. */
+  unplaced: number;
 }
-const NO_REFUSAL: Refusal = { form: {}, items: {} };
+const NO_REFUSAL: Refusal = { form: {}, items: {}, unplaced: 0 };
 
 /**
  * A new intake (`/intakes/new`): from a template or from nothing, the items, the client, the
@@ -66,21 +68,6 @@ export default function NewIntakePage() {
     staleTime: 5 * 60_000,
   });
 
-  const change = (next: Partial<IntakeFormValues>) => {
-    setValues((previous) => ({ ...previous, ...next }));
-    setRefusal(NO_REFUSAL);
-  };
-  const setItems = (update: (all: readonly ItemDraft[]) => readonly ItemDraft[]) => {
-    setItemsState(update);
-    setRefusal(NO_REFUSAL);
-  };
-  const pickTemplate = (template: Template | undefined) => {
-    setTemplateId(template?.id ?? '');
-    setItemsState(template ? template.items.map(draftOf) : [emptyItem()]);
-    setValues((previous) => (template ? withTemplate(previous, template) : previous));
-    setRefusal(NO_REFUSAL);
-  };
-
   const checked = useMemo(() => ({ form: formProblems(values), items: itemsProblems(items) }), [values, items]);
   const formShown: FormProblems = { ...checked.form, ...refusal.form };
   const itemsShown: Record<string, ItemProblems> = { ...checked.items.items };
@@ -105,13 +92,32 @@ export default function NewIntakePage() {
     onError: (error) => {
       if (!(error instanceof ApiFailure)) return;
       const placed = problemsOfRefusal(error.envelope, items);
-      setRefusal({ form: placed.form, items: placed.items });
+      setRefusal({ form: placed.form, items: placed.items, unplaced: placed.unplaced });
       if (placed.placed > 0) setFocusRequest((n) => n + 1);
     },
   });
   const refusedInPlace =
-    create.error instanceof ApiFailure &&
-    (Object.keys(refusal.form).length > 0 || Object.keys(refusal.items).length > 0);
+    refusal.unplaced === 0 && (Object.keys(refusal.form).length > 0 || Object.keys(refusal.items).length > 0);
+
+  // Any change answers a refusal: its marks and its message go until the next attempt.
+  const forgetRefusal = () => {
+    setRefusal(NO_REFUSAL);
+    if (create.isError) create.reset();
+  };
+  const change = (next: Partial<IntakeFormValues>) => {
+    setValues((previous) => ({ ...previous, ...next }));
+    forgetRefusal();
+  };
+  const setItems = (update: (all: readonly ItemDraft[]) => readonly ItemDraft[]) => {
+    setItemsState(update);
+    forgetRefusal();
+  };
+  const pickTemplate = (template: Template | undefined) => {
+    setTemplateId(template?.id ?? '');
+    setItemsState(template ? template.items.map(draftOf) : [emptyItem()]);
+    setValues((previous) => (template ? withTemplate(previous, template) : previous));
+    forgetRefusal();
+  };
 
   // After a failed attempt the first marked field takes the focus (keyboard and screen-reader users land on it).
   useEffect(() => {
