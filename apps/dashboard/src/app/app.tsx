@@ -14,6 +14,7 @@ const SignInPage = lazy(() => import('./pages/sign-in'));
 const SignUpPage = lazy(() => import('./pages/sign-up'));
 const IntakesPage = lazy(() => import('./intakes/intakes-page'));
 const IntakePage = lazy(() => import('./intakes/intake-page'));
+const NewIntakePage = lazy(() => import('./intakes/new/new-intake-page'));
 const NotFoundPage = lazy(() => import('./pages/not-found'));
 
 const sessionEnded = (error: unknown, meta: Record<string, unknown> | undefined) => {
@@ -69,6 +70,7 @@ export function App({ queryClient }: { queryClient: QueryClient }) {
                 >
                   <Route index element={<Navigate replace to={HOME} />} />
                   <Route path="/intakes" element={<IntakesPage />} />
+                  <Route path="/intakes/new" element={<NewIntakePage />} />
                   <Route path="/intakes/:id" element={<IntakePage />} />
                   <Route path="*" element={<NotFoundPage />} />
                 </Route>

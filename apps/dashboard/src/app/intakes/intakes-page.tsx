@@ -64,7 +64,12 @@ export default function IntakesPage() {
 
   return (
     <Stack gap="md">
-      <Title order={1}>{text('intakes.title')}</Title>
+      <Group justify="space-between" align="center" gap="sm">
+        <Title order={1}>{text('intakes.title')}</Title>
+        <Button component={Link} to="/intakes/new">
+          {text('new_intake.button')}
+        </Button>
+      </Group>
       <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm" role="search" aria-label={text('intakes.filters')}>
         <TextInput
           type="search"

@@ -1,0 +1,215 @@
+import { PASSWORD, uniqueEmail } from './accounts-client';
+import { useDashboardBrowser } from './dashboard-browser';
+
+/** The new-intake page (item builder, preview, draft and send) in headless Chromium. */
+describe('new intake in the owner dashboard (built app served by the real api)', () => {
+  const browser = useDashboardBrowser();
+  const { api, problems, expectAccessible, screenshots, heading } = browser;
+  let page: typeof browser.page;
+  let base: string;
+  beforeAll(() => {
+    ({ page, base } = browser);
+    // A step that cannot happen fails with its locator instead of the whole test's time-out.
+    page.setDefaultTimeout(30_000);
+  });
+  const email = uniqueEmail('builder');
+
+  const item = (number: number) => page.locator(`[data-item-draft="${number}"]`);
+  const field = (number: number, name: string) => item(number).getByRole('textbox', { name, exact: false }).first();
+  const select = (number: number, name: string) => item(number).getByRole('combobox', { name });
+
+  /** Presses Tab until the focused element's label or name starts with `name` (keyboard only, as a user would). */
+  async function tabTo(name: string, key: 'Tab' | 'Shift+Tab' = 'Tab'): Promise<void> {
+    for (let presses = 0; presses < 150; presses += 1) {
+      await page.keyboard.press(key);
+      if ((await focusedName()).startsWith(name)) return;
+    }
+    throw new Error(`Tab never reached "${name}"`);
+  }
+  /** Waits until `read` gives a value `accept` takes (what the page does after a key press settles in a frame or two). */
+  async function until(read: () => Promise<string>, accept: (value: string) => boolean): Promise<string> {
+    let value = await read();
+    for (let tries = 0; tries < 50 && !accept(value); tries += 1) {
+      await page.waitForTimeout(100);
+      value = await read();
+    }
+    return value;
+  }
+  /** The focused element's name as a user hears it: its aria-label, its label, else its text. */
+  const focusedName = () =>
+    page.evaluate<string>(`(() => {
+      const element = document.activeElement;
+      if (!element) return '';
+      const label = element.labels && element.labels[0] ? element.labels[0].textContent : '';
+      return (element.getAttribute('aria-label') || label || element.textContent || '').trim();
+    })()`);
+  const focusedLabel = focusedName;
+
+  it('signs an owner up and opens New intake from the list', async () => {
+    await page.goto(`${base}/sign-up`);
+    await page.getByRole('textbox', { name: 'Your name' }).fill('Jana Nováková');
+    await page.getByRole('textbox', { name: 'Company or studio' }).fill('Studio Nováková');
+    await page.getByRole('textbox', { name: 'E-mail' }).fill(email);
+    await page.getByRole('textbox', { name: 'Password' }).fill(PASSWORD);
+    await page.getByRole('button', { name: 'Create the account' }).click();
+    await page.waitForURL(`${base}/intakes`);
+    await page.getByText('You have no intakes yet.').waitFor();
+
+    await page.getByRole('link', { name: 'New intake' }).click();
+    await page.waitForURL(`${base}/intakes/new`);
+    await heading('New intake');
+    await item(1).waitFor();
+    // The preview follows the account's language with a placeholder project name.
+    await page.locator('[data-preview-subject]').waitFor();
+    await expectAccessible('new-intake-empty');
+    await screenshots('new-intake-empty');
+  }, 120_000);
+
+  it('builds items of several types, shows a wrong value inline, previews the invitation and sends', async () => {
+    const previews: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/v1/intakes/preview')) previews.push(request.url());
+    });
+    const before = previews.length;
+    const project = page.getByRole('textbox', { name: 'Project name' });
+    await project.click();
+    await project.pressSequentially('Bakery website');
+    await page.getByRole('textbox', { name: 'Client’s e-mail' }).fill('anna@bakery.example');
+    await page.getByRole('textbox', { name: 'Client’s name' }).fill('Anna Pekařová');
+    // The preview is asked once the typing stops, not on every key.
+    await page.locator('[data-preview-subject]', { hasText: 'Bakery website' }).waitFor();
+    expect(previews.length - before).toBeGreaterThanOrEqual(1);
+    expect(previews.length - before).toBeLessThan('Bakery website'.length);
+    expect(decodeURIComponent(previews.at(-1) ?? '')).toContain('project_name=Bakery website');
+    await page.locator('[data-preview]').getByText('Anna Pekařová <anna@bakery.example>').waitFor();
+
+    // Item 1: long text; the key follows the label.
+    await field(1, 'Label').fill('About the bakery');
+    await expect(field(1, 'Key').inputValue()).resolves.toBe('about_the_bakery');
+    await field(1, 'Most characters').fill('2000');
+
+    // Item 2: an image with a width beyond the API's limit: told at once, next to the field.
+    await page.getByRole('button', { name: 'Add an item' }).click();
+    await field(2, 'Label').fill('Logo (SVG)');
+    await select(2, 'Type').selectOption('image');
+    await field(2, 'Accepted formats').fill('svg, .PNG');
+    await field(2, 'Minimum width in pixels').fill('20001');
+    await item(2).getByText('Enter a whole number from 1 to 20000.').waitFor();
+    await expect(field(2, 'Minimum width in pixels').getAttribute('aria-invalid')).resolves.toBe('true');
+
+    // Item 3: one choice, owner-assigned options; a repeated option is caught.
+    await page.getByRole('button', { name: 'Add an item' }).click();
+    await field(3, 'Label').fill('Colour scheme');
+    await select(3, 'Type').selectOption('select');
+    await field(3, 'Options, one a line').fill('Warm\nCool\nWarm');
+    await item(3).getByText('“Warm” is listed twice.').waitFor();
+
+    // Item 4: a secret, optional.
+    await page.getByRole('button', { name: 'Add an item' }).click();
+    await field(4, 'Label').fill('Hosting password');
+    await select(4, 'Type').selectOption('secret');
+    await item(4).getByRole('checkbox', { name: 'Required' }).uncheck();
+
+    await page.getByRole('button', { name: 'Send to the client' }).click();
+    await page.getByText('Please correct the 2 marked fields.').waitFor();
+    await expectAccessible('new-intake-error');
+    await screenshots('new-intake-error');
+
+    await field(2, 'Minimum width in pixels').fill('1000');
+    await field(3, 'Options, one a line').fill('Warm\nCool');
+    await page.getByRole('button', { name: 'Move item 3 up' }).click();
+    await expect(field(2, 'Label').inputValue()).resolves.toBe('Colour scheme');
+    await page.getByRole('combobox', { name: 'Schedule' }).selectOption('custom');
+    await page.getByRole('textbox', { name: 'Every' }).fill('2');
+    await page.getByRole('textbox', { name: 'Subject' }).fill('Materials for the new bakery website');
+    await page.locator('[data-preview-subject]', { hasText: 'Materials for the new bakery website' }).waitFor();
+    await expectAccessible('new-intake-filled');
+    await screenshots('new-intake-filled');
+
+    await page.getByRole('button', { name: 'Send to the client' }).click();
+    await page.waitForURL(new RegExp(`${base}/intakes/in_[A-Za-z0-9_-]+$`));
+    await heading('Bakery website');
+    await page.getByText('Sent', { exact: true }).waitFor();
+    for (const key of ['about_the_bakery', 'colour_scheme', 'logo_svg', 'hosting_password']) {
+      await page.locator(`[data-item-key="${key}"]`).waitFor();
+    }
+    const id = page.url().split('/').pop() as string;
+    const stored = await api.db.query<{ chase_schedule: string; chase_interval_minutes: number }>(
+      'SELECT chase_schedule, chase_interval_minutes FROM intakes WHERE id = $1',
+      [id],
+    );
+    expect(stored.rows[0]).toMatchObject({ chase_schedule: 'custom', chase_interval_minutes: 2 * 1440 });
+  }, 180_000);
+
+  it('starts from a template and saves a draft with the keyboard only; the API’s refusal lands on its field', async () => {
+    const session = await api.client.logIn(email);
+    const template = await api.client.asSession(session, {
+      method: 'POST',
+      url: '/v1/templates',
+      payload: {
+        name: 'Website basics',
+        items: [
+          { key: 'logo', type: 'image', label: 'Logo', constraints: { formats: ['svg'] } },
+          { key: 'texts', type: 'longtext', label: 'Texts for the pages' },
+        ],
+      },
+    });
+    expect(template.statusCode).toBe(201);
+
+    await page.goto(`${base}/intakes/new`);
+    await heading('New intake');
+    await page.getByRole('combobox', { name: 'Template' }).selectOption({ label: 'Website basics' });
+    await expect(field(1, 'Label').inputValue()).resolves.toBe('Logo');
+    await expect(field(2, 'Key').inputValue()).resolves.toBe('texts');
+
+    // Saving with nothing filled in: the focus goes to the first marked field.
+    await page.getByRole('combobox', { name: 'Template' }).focus();
+    await tabTo('Save as draft');
+    await page.keyboard.press('Enter');
+    await page.getByText('Please correct the 3 marked fields.').waitFor();
+    expect(await until(focusedLabel, (label) => label.startsWith('Project name'))).toMatch(/^Project name/);
+    await page.keyboard.type('Café menu');
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('cafe@menu.example');
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('Bohumil');
+
+    // A new item by keyboard: its label takes the focus; moved up, the focus stays on its button.
+    await tabTo('Add an item');
+    await page.keyboard.press('Enter');
+    expect(await until(focusedLabel, (label) => label.startsWith('Label'))).toMatch(/^Label/);
+    await page.keyboard.type('Opening hours');
+    await tabTo('Pattern the answer must match');
+    // Compiles in the browser, but too heavy for the API's pattern engine: only the API can say so.
+    await page.keyboard.type('\\p{L}{100}');
+    await tabTo('Move item 3 up', 'Shift+Tab');
+    await page.keyboard.press('Space');
+    expect(await until(focusedLabel, (label) => label === 'Move item 2 up')).toBe('Move item 2 up');
+    await expect(field(2, 'Label').inputValue()).resolves.toBe('Opening hours');
+
+    await tabTo('Save as draft');
+    await page.keyboard.press('Enter');
+    await item(2).getByText('The service did not accept this value. Please check it.').waitFor();
+    expect(await until(focusedLabel, (label) => label.startsWith('Pattern'))).toMatch(/^Pattern the answer must match/);
+    await expectAccessible('new-intake-refused');
+
+    await page.keyboard.press('Control+A');
+    await page.keyboard.press('Backspace');
+    await tabTo('Save as draft');
+    await page.keyboard.press('Enter');
+    await page.waitForURL(new RegExp(`${base}/intakes/in_[A-Za-z0-9_-]+$`));
+    await heading('Café menu');
+    await page.getByText('Draft', { exact: true }).waitFor();
+    for (const key of ['logo', 'opening_hours', 'texts']) await page.locator(`[data-item-key="${key}"]`).waitFor();
+    const keys = await page
+      .locator('[data-item-key]')
+      .evaluateAll((rows) => rows.map((row) => row.getAttribute('data-item-key')));
+    expect(keys).toEqual(['logo', 'opening_hours', 'texts']);
+  }, 300_000);
+
+  it('served no console error on the way (but the one refusal asked for)', () => {
+    const refusals = problems.filter((problem) => /status of 422/.test(problem));
+    expect(refusals.length).toBeLessThanOrEqual(1);
+    expect(problems.filter((problem) => !refusals.includes(problem))).toEqual([]);
+  });
+});
