@@ -15,6 +15,10 @@ const SignUpPage = lazy(() => import('./pages/sign-up'));
 const IntakesPage = lazy(() => import('./intakes/intakes-page'));
 const IntakePage = lazy(() => import('./intakes/intake-page'));
 const NotFoundPage = lazy(() => import('./pages/not-found'));
+const KeysPage = lazy(() => import('./keys/keys-page'));
+const WebhooksPage = lazy(() => import('./webhooks/webhooks-page'));
+const TeamPage = lazy(() => import('./team/team-page'));
+const AcceptInvitationPage = lazy(() => import('./team/accept-invitation-page'));
 
 const sessionEnded = (error: unknown, meta: Record<string, unknown> | undefined) => {
   // A 401 while signing in or out means wrong credentials or a session already gone, not an expiry.
@@ -60,6 +64,7 @@ export function App({ queryClient }: { queryClient: QueryClient }) {
               <Routes>
                 <Route path="/sign-in" element={<SignInPage />} />
                 <Route path="/sign-up" element={<SignUpPage />} />
+                <Route path="/accept-invitation" element={<AcceptInvitationPage />} />
                 <Route
                   element={
                     <RequireSession>
@@ -70,6 +75,9 @@ export function App({ queryClient }: { queryClient: QueryClient }) {
                   <Route index element={<Navigate replace to={HOME} />} />
                   <Route path="/intakes" element={<IntakesPage />} />
                   <Route path="/intakes/:id" element={<IntakePage />} />
+                  <Route path="/keys" element={<KeysPage />} />
+                  <Route path="/webhooks" element={<WebhooksPage />} />
+                  <Route path="/team" element={<TeamPage />} />
                   <Route path="*" element={<NotFoundPage />} />
                 </Route>
               </Routes>
