@@ -244,7 +244,7 @@ describe('account pages in headless Chromium: keys, webhooks, team, accepting an
     await member.goto(`${base}/accept-invitation?token=${encodeURIComponent(token)}`);
     await heading('Join the team', member);
     await member.getByRole('button', { name: 'Join and sign in' }).click();
-    await member.getByText('Please fill this in.').waitFor();
+    await member.getByText('Please fill this in.').nth(1).waitFor();
     await expectAccessible('accept-invitation', member);
     await screenshots('accept-invitation', member);
     await member.getByRole('textbox', { name: 'Your name' }).fill('Petr Svoboda');

@@ -131,11 +131,11 @@ function KeyRow({ apiKey, onRevoke }: { apiKey: ListedKey; onRevoke: (() => void
             {apiKey.name}
           </Text>
           <Group gap="xs">
-            <Badge variant="outline" color={apiKey.mode === 'live' ? 'blue' : 'grape'}>
+            <Badge c="dark.8" variant="outline" color={apiKey.mode === 'live' ? 'blue' : 'grape'}>
               {text(apiKey.mode === 'live' ? 'keys.mode_live' : 'keys.mode_test')}
             </Badge>
             {apiKey.revoked_at && (
-              <Badge color="red" variant="light">
+              <Badge c="dark.8" color="red" variant="light">
                 {text('keys.revoked')}
               </Badge>
             )}

@@ -74,7 +74,7 @@ export default function TeamPage() {
                   </Text>
                 </Stack>
                 <Group gap="xs">
-                  <Badge variant="light" color={member.role === 'owner' ? 'violet' : 'gray'}>
+                  <Badge c="dark.8" variant="light" color={member.role === 'owner' ? 'violet' : 'gray'}>
                     {text(member.role === 'owner' ? 'team.role_owner' : 'team.role_member')}
                   </Badge>
                   {manageTeam && member.role !== 'owner' && (

@@ -20,7 +20,14 @@ export function ShownOnce({
   onDismiss: () => void;
 }) {
   return (
-    <Alert color="yellow" title={title} role="region" aria-label={title}>
+    <Alert
+      color="yellow"
+      title={title}
+      role="region"
+      aria-label={title}
+      // Mantine's yellow title on its tint is far below AA contrast.
+      styles={{ title: { color: 'var(--mantine-color-text)' } }}
+    >
       <Stack gap="sm" align="flex-start">
         <Text size="sm" fw={600}>
           {texts.warning}

@@ -168,10 +168,10 @@ function EndpointCard({ endpoint, manage, onDelete }: { endpoint: Endpoint; mana
             {endpoint.url}
           </Text>
           <Group gap="xs">
-            <Badge variant="outline" color={endpoint.mode === 'live' ? 'blue' : 'grape'}>
+            <Badge c="dark.8" variant="outline" color={endpoint.mode === 'live' ? 'blue' : 'grape'}>
               {text(endpoint.mode === 'live' ? 'webhooks.mode_live' : 'webhooks.mode_test')}
             </Badge>
-            <Badge variant="light" color={endpoint.active ? 'green' : 'gray'}>
+            <Badge c="dark.8" variant="light" color={endpoint.active ? 'green' : 'gray'}>
               {text(endpoint.active ? 'webhooks.active' : 'webhooks.inactive')}
             </Badge>
           </Group>
@@ -271,7 +271,7 @@ function Deliveries({ endpoint, manage }: { endpoint: Endpoint; manage: boolean 
                     <Text size="sm" fw={600}>
                       {text(EVENT_LABEL[delivery.event])}
                     </Text>
-                    <Badge color={color} variant="light" data-status={delivery.status}>
+                    <Badge c="dark.8" color={color} variant="light" data-status={delivery.status}>
                       {text(statusKey)}
                     </Badge>
                   </Group>
