@@ -93,7 +93,7 @@ describe('account pages in headless Chromium: keys, webhooks, team, accepting an
     await row.getByText(`svc_test_…${listed[0]?.last4}`).waitFor();
     await page.reload();
     await heading('API keys');
-    await row.getByText('Zapier').waitFor();
+    await row.getByText('Zapier', { exact: true }).waitFor();
     expect(await page.content()).not.toContain(key);
 
     // A second key, revoked: Escape cancels the question, the confirmation revokes.

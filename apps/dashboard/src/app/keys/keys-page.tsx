@@ -156,7 +156,7 @@ function KeyRow({ apiKey, onRevoke }: { apiKey: ListedKey; onRevoke: (() => void
         </Text>
         {onRevoke && (
           <Group>
-            <Button size="xs" variant="light" color="red" onClick={onRevoke}>
+            <Button size="xs" color="red" onClick={onRevoke}>
               {text('keys.revoke', { name: apiKey.name })}
             </Button>
           </Group>

@@ -80,7 +80,6 @@ export default function TeamPage() {
                   {manageTeam && member.role !== 'owner' && (
                     <Button
                       size="xs"
-                      variant="light"
                       color="red"
                       onClick={() => {
                         remove.reset();

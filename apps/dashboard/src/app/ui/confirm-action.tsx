@@ -31,7 +31,15 @@ export function ConfirmAction({
   onClose: () => void;
 }) {
   return (
-    <Modal opened={opened} onClose={onClose} title={title} centered closeButtonProps={{ 'aria-label': closeLabel }}>
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={title}
+      centered
+      closeButtonProps={{ 'aria-label': closeLabel }}
+      // Locking the page's scroll injects a <style> element without the page's CSP nonce (refused).
+      lockScroll={false}
+    >
       <Stack gap="md">
         <Text size="sm">{children}</Text>
         {error ? <ErrorPanel error={error} /> : null}

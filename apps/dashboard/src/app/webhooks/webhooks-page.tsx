@@ -207,12 +207,12 @@ function EndpointCard({ endpoint, manage, onDelete }: { endpoint: Endpoint; mana
             {text(showDeliveries ? 'webhooks.hide_deliveries' : 'webhooks.show_deliveries')}
           </Button>
           {manage && endpoint.active && (
-            <Button size="xs" variant="light" loading={sendTest.isPending} onClick={() => sendTest.mutate()}>
+            <Button size="xs" variant="default" loading={sendTest.isPending} onClick={() => sendTest.mutate()}>
               {text('webhooks.send_test')}
             </Button>
           )}
           {manage && (
-            <Button size="xs" variant="light" color="red" onClick={onDelete}>
+            <Button size="xs" color="red" onClick={onDelete}>
               {text('webhooks.delete')}
             </Button>
           )}
@@ -251,7 +251,7 @@ function Deliveries({ endpoint, manage }: { endpoint: Endpoint; manage: boolean 
         <Title order={3} size="h5">
           {text('webhooks.deliveries')}
         </Title>
-        <Button size="xs" variant="subtle" loading={deliveries.isFetching} onClick={() => void deliveries.refetch()}>
+        <Button size="xs" variant="default" loading={deliveries.isFetching} onClick={() => void deliveries.refetch()}>
           {text('webhooks.refresh')}
         </Button>
       </Group>
@@ -299,7 +299,7 @@ function Deliveries({ endpoint, manage }: { endpoint: Endpoint; manage: boolean 
                     <Group>
                       <Button
                         size="xs"
-                        variant="light"
+                        variant="default"
                         loading={retry.isPending && retry.variables === delivery.id}
                         onClick={() => retry.mutate(delivery.id)}
                       >
