@@ -16,6 +16,10 @@ const IntakesPage = lazy(() => import('./intakes/intakes-page'));
 const IntakePage = lazy(() => import('./intakes/intake-page'));
 const NewIntakePage = lazy(() => import('./intakes/new/new-intake-page'));
 const NotFoundPage = lazy(() => import('./pages/not-found'));
+const KeysPage = lazy(() => import('./keys/keys-page'));
+const WebhooksPage = lazy(() => import('./webhooks/webhooks-page'));
+const TeamPage = lazy(() => import('./team/team-page'));
+const AcceptInvitationPage = lazy(() => import('./team/accept-invitation-page'));
 
 const sessionEnded = (error: unknown, meta: Record<string, unknown> | undefined) => {
   // A 401 while signing in or out means wrong credentials or a session already gone, not an expiry.
@@ -61,6 +65,7 @@ export function App({ queryClient }: { queryClient: QueryClient }) {
               <Routes>
                 <Route path="/sign-in" element={<SignInPage />} />
                 <Route path="/sign-up" element={<SignUpPage />} />
+                <Route path="/accept-invitation" element={<AcceptInvitationPage />} />
                 <Route
                   element={
                     <RequireSession>
@@ -72,6 +77,9 @@ export function App({ queryClient }: { queryClient: QueryClient }) {
                   <Route path="/intakes" element={<IntakesPage />} />
                   <Route path="/intakes/new" element={<NewIntakePage />} />
                   <Route path="/intakes/:id" element={<IntakePage />} />
+                  <Route path="/keys" element={<KeysPage />} />
+                  <Route path="/webhooks" element={<WebhooksPage />} />
+                  <Route path="/team" element={<TeamPage />} />
                   <Route path="*" element={<NotFoundPage />} />
                 </Route>
               </Routes>

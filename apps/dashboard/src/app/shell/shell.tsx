@@ -50,6 +50,9 @@ export function Shell() {
       </AppShell.Header>
       <AppShell.Navbar p="xs" component="nav" aria-label={text('nav.label')}>
         <NavLink component={RouterNavLink} to="/intakes" label={text('nav.intakes')} onClick={close} />
+        <NavLink component={RouterNavLink} to="/keys" label={text('keys.nav')} onClick={close} />
+        <NavLink component={RouterNavLink} to="/webhooks" label={text('webhooks.nav')} onClick={close} />
+        <NavLink component={RouterNavLink} to="/team" label={text('team.nav')} onClick={close} />
         {me.data && (
           <Text size="xs" c="dimmed" mt="auto" p="xs">
             {text('nav.signed_in_as', { name: me.data.user.name, account: me.data.account.name })}
