@@ -1,13 +1,15 @@
-import { describeBillingStoreContract, openTestSql } from '@intake/testing';
+import { describeBillingStoreContract, describePostgresContract } from '@intake/testing';
 import { PostgresAccountStore } from './account.store';
 import { PostgresBillingStore } from './billing.store';
 
-describeBillingStoreContract('PostgreSQL', async () => {
-  const db = await openTestSql();
-  return {
-    billing: new PostgresBillingStore(db.sql),
-    accounts: new PostgresAccountStore(db.sql),
-    uow: db.uow,
-    teardown: () => db.close(),
-  };
-});
+describePostgresContract((database) =>
+  describeBillingStoreContract('PostgreSQL', async () => {
+    const db = await database.connect();
+    return {
+      billing: new PostgresBillingStore(db.sql),
+      accounts: new PostgresAccountStore(db.sql),
+      uow: db.uow,
+      teardown: () => db.close(),
+    };
+  }),
+);

@@ -6,34 +6,32 @@ import { UnitOfWork } from '@intake/kernel';
 import { PostgresModule, Sql } from '@intake/postgres';
 import { AccountsPersistenceModule } from '@intake/postgres-accounts';
 import { IntakesPersistenceModule } from '@intake/postgres-intakes';
-import { createTestDatabase, describeFileStoreContract, migrateTestDatabase } from '@intake/testing';
+import { describeFileStoreContract, describePostgresContract } from '@intake/testing';
 import { PostgresFileStore } from './file.store';
 
-describeFileStoreContract('PostgreSQL', async () => {
-  const db = await createTestDatabase(migrateTestDatabase);
-  const app: INestApplicationContext = await Test.createTestingModule({
-    imports: [
-      PostgresModule.forRoot({ url: db.url, poolSize: 2 }),
-      AccountsPersistenceModule,
-      IntakesPersistenceModule,
-    ],
-  }).compile();
-  const sql = app.get(Sql);
-  const ports = {
-    files: new PostgresFileStore(sql),
-    accounts: app.get(AccountStore),
-    intakes: app.get(IntakeStore),
-    uow: app.get(UnitOfWork),
-  };
-  return {
-    empty: async () => {
-      // Accounts own everything else (ON DELETE CASCADE); TRUNCATE would fire no row triggers.
-      await sql.query('DELETE FROM accounts');
-      return ports;
-    },
-    teardown: async () => {
-      await app.close();
-      await db.drop();
-    },
-  };
-});
+describePostgresContract((db) =>
+  describeFileStoreContract('PostgreSQL', async () => {
+    const app: INestApplicationContext = await Test.createTestingModule({
+      imports: [
+        PostgresModule.forRoot({ url: db.url, poolSize: 2 }),
+        AccountsPersistenceModule,
+        IntakesPersistenceModule,
+      ],
+    }).compile();
+    const sql = app.get(Sql);
+    const ports = {
+      files: new PostgresFileStore(sql),
+      accounts: app.get(AccountStore),
+      intakes: app.get(IntakeStore),
+      uow: app.get(UnitOfWork),
+    };
+    return {
+      empty: async () => {
+        // Accounts own everything else (ON DELETE CASCADE); TRUNCATE would fire no row triggers.
+        await sql.query('DELETE FROM accounts');
+        return ports;
+      },
+      teardown: () => app.close(),
+    };
+  }),
+);

@@ -1,7 +1,9 @@
-import { describeAuditLogContract, openTestSql } from '@intake/testing';
+import { describeAuditLogContract, describePostgresContract } from '@intake/testing';
 import { PostgresAuditLog } from './audit-log.store';
 
-describeAuditLogContract('PostgreSQL', async () => {
-  const db = await openTestSql();
-  return { auditLog: new PostgresAuditLog(db.sql), teardown: () => db.close() };
-});
+describePostgresContract((database) =>
+  describeAuditLogContract('PostgreSQL', async () => {
+    const db = await database.connect();
+    return { auditLog: new PostgresAuditLog(db.sql), teardown: () => db.close() };
+  }),
+);

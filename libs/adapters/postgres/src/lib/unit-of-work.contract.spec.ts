@@ -1,20 +1,22 @@
-import { describeUnitOfWorkContract, openTestSql } from '@intake/testing';
+import { describePostgresContract, describeUnitOfWorkContract } from '@intake/testing';
 import { PostgresAuditLog } from './audit-log.store';
 import { PostgresOutbox } from './outbox.store';
 
-describeUnitOfWorkContract('PostgreSQL', async () => {
-  const db = await openTestSql();
-  return {
-    uow: db.uow,
-    auditLog: new PostgresAuditLog(db.sql),
-    outbox: new PostgresOutbox(db.sql),
-    outboxPayloads: async (topic) =>
-      (
-        await db.sql.query<{ payload: Record<string, unknown> }>(
-          'SELECT payload FROM outbox_messages WHERE topic = $1 ORDER BY id',
-          [topic],
-        )
-      ).map((m) => m.payload),
-    teardown: () => db.close(),
-  };
-});
+describePostgresContract((database) =>
+  describeUnitOfWorkContract('PostgreSQL', async () => {
+    const db = await database.connect();
+    return {
+      uow: db.uow,
+      auditLog: new PostgresAuditLog(db.sql),
+      outbox: new PostgresOutbox(db.sql),
+      outboxPayloads: async (topic) =>
+        (
+          await db.sql.query<{ payload: Record<string, unknown> }>(
+            'SELECT payload FROM outbox_messages WHERE topic = $1 ORDER BY id',
+            [topic],
+          )
+        ).map((m) => m.payload),
+      teardown: () => db.close(),
+    };
+  }),
+);
