@@ -1,6 +1,6 @@
 import { PostgresTestClockAdvances, PostgresTestClockStore } from '@intake/postgres-intakes';
 import { describePostgresContract, describeTestClocksContract } from '@intake/testing';
-import { PostgresChaseQueue } from './chase-queue';
+import { PostgresChaseQueue } from './postgres.chase-queue';
 
 // Here rather than with the intakes' stores: the contract also runs the chase queue's claims per time line.
 describePostgresContract((db) =>

@@ -1,4 +1,4 @@
-import { PostgresIntakeSweeps } from './intake-sweeps';
+import { PostgresIntakeSweeps } from './postgres.intake-sweeps';
 import {
   describeChaseCancellationContract,
   describeClientDirectoryContract,

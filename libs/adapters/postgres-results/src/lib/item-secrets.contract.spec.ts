@@ -1,5 +1,5 @@
 import { describePostgresContract, describeItemSecretsContract } from '@intake/testing';
-import { PostgresItemSecrets } from './item-secrets.store';
+import { PostgresItemSecrets } from './postgres.item-secrets';
 
 describePostgresContract((db) =>
   describeItemSecretsContract('PostgreSQL', async () => {

@@ -1,8 +1,8 @@
 import { Client } from 'pg';
 import { describePostgresContract, describeWebhookStoresContract, type WebhookDeliveryRow } from '@intake/testing';
-import { DELIVERIES_CHANNEL, PostgresWebhookDeliveryLog } from './webhook-delivery-log';
-import { PostgresWebhookEndpointStore } from './webhook-endpoint.store';
-import { PostgresWebhookSubscriptions } from './webhook-subscriptions';
+import { DELIVERIES_CHANNEL, PostgresWebhookDeliveryLog } from './postgres.webhook-delivery-log';
+import { PostgresWebhookEndpointStore } from './postgres.webhook-endpoint-store';
+import { PostgresWebhookSubscriptions } from './postgres.webhook-subscriptions';
 
 describePostgresContract((db) =>
   describeWebhookStoresContract('PostgreSQL', async () => {

@@ -8,10 +8,10 @@ import {
   type WebhookDeliveryFixture,
   type WebhookDeliveryRow,
 } from '@intake/testing';
-import { DELIVERIES_CHANNEL } from '../webhook-delivery-log';
-import { PostgresWebhookEndpointStore } from '../webhook-endpoint.store';
-import { PostgresDeliveryQueue } from './postgres-delivery-queue';
-import { PostgresWebhookRelayStore } from './postgres-webhook-relay.store';
+import { DELIVERIES_CHANNEL } from '../postgres.webhook-delivery-log';
+import { PostgresWebhookEndpointStore } from '../postgres.webhook-endpoint-store';
+import { PostgresDeliveryQueue } from './postgres.delivery-queue';
+import { PostgresWebhookRelayStore } from './postgres.webhook-relay-store';
 
 async function postgres(db: PostgresContractDatabase): Promise<WebhookDeliveryFixture> {
   const stores = await db.intakeStores();

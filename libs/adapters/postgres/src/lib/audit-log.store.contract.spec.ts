@@ -1,9 +1,0 @@
-import { describeAuditLogContract, describePostgresContract } from '@intake/testing';
-import { PostgresAuditLog } from './audit-log.store';
-
-describePostgresContract((database) =>
-  describeAuditLogContract('PostgreSQL', async () => {
-    const db = await database.connect();
-    return { auditLog: new PostgresAuditLog(db.sql), teardown: () => db.close() };
-  }),
-);
