@@ -1,5 +1,5 @@
 import { type Browser, chromium } from 'playwright-core';
-import { CATALOGUES } from '../src/app/portal-page/portal-page.i18n';
+import { CATALOGUES } from '@intake/portal-web';
 import { useApi } from './api-test-app';
 
 const CHROMIUM = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';

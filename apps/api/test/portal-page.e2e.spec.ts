@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { Script } from 'node:vm';
 import { PORTAL_SCRIPT_FILE } from '../src/app/portal-page/portal-page.html';
-import { CATALOGUES } from '../src/app/portal-page/portal-page.i18n';
+import { CATALOGUES } from '@intake/portal-web';
 import { startApi, useApi } from './api-test-app';
 
 const ITEMS = [

@@ -19,19 +19,16 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Client } from 'pg';
-import { migrateDatabase } from '@intake/postgres';
 import { freePort } from '@intake/testing';
 import { SQL } from './bare-server';
 import { BENCH_ACCOUNT, BENCH_KEY, seed } from './seed';
 import {
-  ADMIN_URL,
   REDIS_URL,
   ROUNDS,
   backendCpu,
   backendCpuSince,
   clearRedis,
   cpuSeconds,
-  databaseUrl,
   forkMeasured,
   machine,
   machineCpu,
@@ -46,6 +43,7 @@ import {
   type LoadRound,
   type LoadRoundResult,
 } from '../common';
+import { BENCH_MAIL_DIR, BENCH_STORAGE_DIR, createBenchDatabase, productionApiEnv, runBenchmark } from '../harness';
 
 const ROOT = join(__dirname, '..', '..', '..');
 const INTAKES = Number(process.env['BENCH_INTAKES'] ?? 100_000);
@@ -81,15 +79,11 @@ interface Round extends LoadRoundResult {
 const perRequest = (seconds: number, requests: number) => Math.round((seconds / Math.max(1, requests)) * 1e5) / 100;
 
 async function main(): Promise<void> {
-  const name = `bench_api_${process.pid}`;
-  const admin = new Client({ connectionString: ADMIN_URL });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  const url = databaseUrl(ADMIN_URL, name);
+  const database = await createBenchDatabase(`bench_api_${process.pid}`);
+  const { admin, name, url } = database;
   const prefix = `bench-${process.pid}`;
   const stops: Array<() => Promise<void>> = [];
   try {
-    await migrateDatabase({ url, poolSize: 2 });
     // Free ports, so that two benchmarks on one machine (two worktrees) do not meet.
     const [API_PORT, BARE_PORT] = [await freePort(), await freePort()];
     const generator = await startLoadGenerator();
@@ -97,23 +91,14 @@ async function main(): Promise<void> {
     // BENCH_API_MAIN: another build of the api (the one before a change, for its own figures).
     const api = startBuiltApp(
       process.env['BENCH_API_MAIN'] ?? join(ROOT, 'dist/apps/api/main.js'),
-      {
-        NODE_ENV: 'production',
-        SIGNING_SECRET: 'bench-signing-secret-bench-signing-secret',
-        SECRETS_KEY: `bench:${'0123456789abcdef'.repeat(4)}`, // production needs one; a throwaway key
-        // Production refuses AV=none; these routes never scan, so clamd is not contacted.
-        AV: 'clamd',
-        HOST: '127.0.0.1',
-        DATABASE_URL: url,
+      productionApiEnv(url, {
         DB_POOL_SIZE: String(POOL),
-        DB_MIGRATE_ON_START: 'false',
-        LOG_LEVEL: 'warn',
         REDIS_URL,
         REDIS_PREFIX: prefix,
         RATE_LIMIT_MODE: 'observe',
-        STORAGE_DIR: join(ROOT, 'tmp', 'bench-storage'),
-        MAIL_OUTBOX_DIR: join(ROOT, 'tmp', 'bench-mail'),
-      },
+        STORAGE_DIR: BENCH_STORAGE_DIR,
+        MAIL_OUTBOX_DIR: BENCH_MAIL_DIR,
+      }),
       'PORT',
       API_PORT,
     );
@@ -222,8 +207,7 @@ async function main(): Promise<void> {
     );
   } finally {
     for (const stopOne of stops.reverse()) await stopOne().catch(() => undefined);
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await admin.end();
+    await database.close();
   }
 }
 
@@ -369,7 +353,4 @@ async function explainAll(url: string, intakeId: string): Promise<string> {
   }
 }
 
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exit(1);
-});
+runBenchmark(main);

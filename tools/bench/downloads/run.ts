@@ -18,20 +18,9 @@ import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { Client } from 'pg';
-import { migrateDatabase } from '@intake/postgres';
 import { BENCH_KEY, seedAccount } from '../api/seed';
-import {
-  ADMIN_URL,
-  API_NODE_FLAGS,
-  databaseUrl,
-  pick,
-  ROUNDS,
-  rssMiB,
-  startBuiltApp,
-  stop,
-  streamUpload,
-  waitFor,
-} from '../common';
+import { API_NODE_FLAGS, pick, ROUNDS, rssMiB, startBuiltApp, stop, streamUpload, waitFor } from '../common';
+import { createBenchDatabase, productionApiEnv, runBenchmark } from '../harness';
 
 const ROOT = join(__dirname, '..', '..', '..');
 const MIB = 1024 * 1024;
@@ -67,36 +56,25 @@ function timed(command: string, args: string[], onStart?: () => void): Promise<{
 
 async function main(): Promise<void> {
   process.env['BENCH_NODE_FLAGS'] ??= API_NODE_FLAGS;
-  const name = `bench_downloads_${process.pid}`;
-  const admin = new Client({ connectionString: ADMIN_URL });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  const url = databaseUrl(ADMIN_URL, name);
+  const database = await createBenchDatabase(`bench_downloads_${process.pid}`);
+  const { url } = database;
   const db = new Client({ connectionString: url });
   rmSync(WORK, { recursive: true, force: true });
   mkdirSync(WORK, { recursive: true });
   let api: ReturnType<typeof startBuiltApp> | undefined;
   try {
-    await migrateDatabase({ url, poolSize: 2 });
     await db.connect();
     await seedAccount(db);
     api = startBuiltApp(
       join(ROOT, 'dist/apps/api/main.js'),
-      {
-        NODE_ENV: 'production',
-        SIGNING_SECRET: 'bench-signing-secret-bench-signing-secret',
-        SECRETS_KEY: `bench:${'0123456789abcdef'.repeat(4)}`, // production needs one; a throwaway key
-        AV: 'clamd', // production refuses AV=none; the uploads are marked clean below instead
-        HOST: '127.0.0.1',
-        DATABASE_URL: url,
-        DB_MIGRATE_ON_START: 'false',
-        LOG_LEVEL: 'warn',
+      // The uploads are marked clean below: clamd is never asked.
+      productionApiEnv(url, {
         REDIS_PREFIX: `bench-downloads-${process.pid}`,
         MAIL_OUTBOX_DIR: join(WORK, 'mail'),
         STORAGE_DRIVER: 'fs',
         STORAGE_DIR: STORAGE,
         DOWNLOAD_MAX_BYTES: String(4 * 1024 * MIB),
-      },
+      }),
       'PORT',
       PORT,
     );
@@ -217,13 +195,9 @@ async function main(): Promise<void> {
   } finally {
     if (api) await stop(api);
     await db.end().catch(() => undefined);
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await admin.end();
+    await database.close();
     rmSync(WORK, { recursive: true, force: true });
   }
 }
 
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exit(1);
-});
+runBenchmark(main);

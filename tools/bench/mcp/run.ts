@@ -13,18 +13,14 @@
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { Client } from 'pg';
-import { migrateDatabase } from '@intake/postgres';
 import { freePort } from '@intake/testing';
 import { BENCH_KEY, seed } from '../api/seed';
 import {
-  ADMIN_URL,
   REDIS_URL,
   ROUNDS,
   ask,
   clearRedis,
   cpuSeconds,
-  databaseUrl,
   forkMeasured,
   machine,
   sleep,
@@ -34,6 +30,7 @@ import {
   waitFor,
   type LoadRoundResult,
 } from '../common';
+import { BENCH_MAIL_DIR, BENCH_STORAGE_DIR, createBenchDatabase, productionApiEnv, runBenchmark } from '../harness';
 import { type McpRound } from './generator';
 
 const ROOT = join(__dirname, '..', '..', '..');
@@ -49,35 +46,23 @@ interface Round extends LoadRoundResult {
 }
 
 async function main(): Promise<void> {
-  const name = `bench_mcp_${process.pid}`;
-  const admin = new Client({ connectionString: ADMIN_URL });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  const url = databaseUrl(ADMIN_URL, name);
+  const database = await createBenchDatabase(`bench_mcp_${process.pid}`);
+  const { url } = database;
   const prefix = `bench-mcp-${process.pid}`;
   const stops: Array<() => Promise<void>> = [];
   try {
-    await migrateDatabase({ url, poolSize: 2 });
     const ids = await seed(url, INTAKES);
     const port = await freePort();
     const api = startBuiltApp(
       process.env['BENCH_API_MAIN'] ?? join(ROOT, 'dist/apps/api/main.js'),
-      {
-        NODE_ENV: 'production',
-        SIGNING_SECRET: 'bench-signing-secret-bench-signing-secret',
-        SECRETS_KEY: `bench:${'0123456789abcdef'.repeat(4)}`,
-        AV: 'clamd',
-        HOST: '127.0.0.1',
-        DATABASE_URL: url,
+      productionApiEnv(url, {
         DB_POOL_SIZE: '10',
-        DB_MIGRATE_ON_START: 'false',
-        LOG_LEVEL: 'warn',
         REDIS_URL,
         REDIS_PREFIX: prefix,
         RATE_LIMIT_MODE: 'observe',
-        STORAGE_DIR: join(ROOT, 'tmp', 'bench-storage'),
-        MAIL_OUTBOX_DIR: join(ROOT, 'tmp', 'bench-mail'),
-      },
+        STORAGE_DIR: BENCH_STORAGE_DIR,
+        MAIL_OUTBOX_DIR: BENCH_MAIL_DIR,
+      }),
       'PORT',
       port,
     );
@@ -142,8 +127,7 @@ async function main(): Promise<void> {
     );
   } finally {
     for (const stopOne of stops.reverse()) await stopOne().catch(() => undefined);
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await admin.end();
+    await database.close();
   }
 }
 
@@ -180,7 +164,4 @@ function summarise(rounds: Round[]): string[] {
   return lines;
 }
 
-void main().catch((error: unknown) => {
-  console.error(error);
-  process.exitCode = 1;
-});
+runBenchmark(main);

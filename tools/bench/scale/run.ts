@@ -16,9 +16,9 @@
 import { closeSync, mkdirSync, openSync, readSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Client } from 'pg';
-import { migrateDatabase } from '@intake/postgres';
 import { BENCH_ACCOUNT, BENCH_KEY } from '../api/seed';
-import { ADMIN_URL, databaseUrl, machineLoad, sleep, startBuiltApp, stop, waitFor } from '../common';
+import { machineLoad, sleep, startBuiltApp, stop, waitFor } from '../common';
+import { BENCH_MAIL_DIR, BENCH_STORAGE_DIR, createBenchDatabase, productionApiEnv, runBenchmark } from '../harness';
 import { openLoop } from '../open-loop';
 import { BENCH_SESSION, CLIENTS, growTo, rebuildReadModels, seedBigAccount, seedSmallAccounts } from './seed';
 
@@ -343,30 +343,19 @@ function table(figures: Figure[], stages: string[]): string {
 }
 
 async function main(): Promise<void> {
-  const name = `bench_scale_${process.pid}`;
-  const admin = new Client({ connectionString: ADMIN_URL });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  const url = databaseUrl(ADMIN_URL, name);
+  const database = await createBenchDatabase(`bench_scale_${process.pid}`);
+  const { name, url } = database;
   const db = new Client({ connectionString: url });
   const start = async () => {
     const api = startBuiltApp(
       join(ROOT, 'dist/apps/api/main.js'),
-      {
-        NODE_ENV: 'production',
-        SIGNING_SECRET: 'bench-signing-secret-bench-signing-secret',
-        SECRETS_KEY: `bench:${'0123456789abcdef'.repeat(4)}`,
-        AV: 'clamd',
-        HOST: '127.0.0.1',
-        DATABASE_URL: url,
+      productionApiEnv(url, {
         DB_POOL_SIZE: '10',
-        DB_MIGRATE_ON_START: 'false',
-        LOG_LEVEL: 'warn',
         REDIS_PREFIX: `bench-scale-${process.pid}`,
         RATE_LIMIT_MODE: 'observe',
-        STORAGE_DIR: join(ROOT, 'tmp', 'bench-storage'),
-        MAIL_OUTBOX_DIR: join(ROOT, 'tmp', 'bench-mail'),
-      },
+        STORAGE_DIR: BENCH_STORAGE_DIR,
+        MAIL_OUTBOX_DIR: BENCH_MAIL_DIR,
+      }),
       'PORT',
       PORT,
     );
@@ -375,7 +364,6 @@ async function main(): Promise<void> {
   };
   let stopApi: (() => Promise<void>) | undefined;
   try {
-    await migrateDatabase({ url, poolSize: 2 });
     await db.connect();
     const timed = async (what: string, work: () => Promise<void>) => {
       const started = Date.now();
@@ -458,12 +446,8 @@ async function main(): Promise<void> {
     await stopApi?.();
     await db.end().catch(() => undefined);
     if (KEEP) console.log(`kept the database ${name} (BENCH_SCALE_KEEP=1)`);
-    else await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await admin.end();
+    await database.close(KEEP);
   }
 }
 
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exit(1);
-});
+runBenchmark(main);

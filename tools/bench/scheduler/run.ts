@@ -17,15 +17,12 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Queue } from 'bullmq';
 import { Client } from 'pg';
-import { migrateDatabase } from '@intake/postgres';
 import { bullConnection, QueueName, SCHEDULER_PASS_JOB } from '@intake/queue';
 import {
-  ADMIN_URL,
   backendCpu,
   backendCpuSince,
   clearRedis,
   cpuSeconds,
-  databaseUrl as urlOf,
   machineCpu,
   pick,
   POOL,
@@ -38,6 +35,14 @@ import {
   waitFor,
   WORKER_NODE_FLAGS,
 } from '../common';
+import {
+  BENCH_STORAGE_DIR,
+  copyDatabase,
+  createBenchDatabase,
+  dropDatabase,
+  productionApiEnv,
+  runBenchmark,
+} from '../harness';
 import { makeDue, seed } from './seed';
 import { type SinkStats } from './smtp-sink';
 
@@ -48,7 +53,6 @@ const FIRST_PORT = 3430;
 /** The built scheduler (another build's, to compare before and after). */
 const MAIN = process.env['BENCH_SCHEDULER_MAIN'] ?? join(ROOT, 'dist/apps/scheduler/main.js');
 const TIMEOUT_MS = 15 * 60_000;
-const databaseUrl = (name: string) => urlOf(ADMIN_URL, name);
 const until = <T>(what: string, probe: () => Promise<T | undefined>) => waitUntil(what, probe, TIMEOUT_MS);
 
 interface Round {
@@ -90,26 +94,17 @@ const startScheduler = (index: number, env: Record<string, string>): ChildProces
 async function runRound(admin: Client, template: string, round: number): Promise<Round> {
   const name = `${template}_r${round}`;
   const prefix = `bench-sched-${process.pid}-${round}`;
-  await admin.query(`CREATE DATABASE ${name} TEMPLATE ${template}`);
-  const url = databaseUrl(name);
+  const url = await copyDatabase(admin, template, name);
   const sink = await startSink();
-  const env = {
-    NODE_ENV: 'production',
-    SIGNING_SECRET: 'bench-signing-secret-bench-signing-secret',
-    SECRETS_KEY: `bench:${'0123456789abcdef'.repeat(4)}`, // production needs one; a throwaway key
-    AV: 'clamd', // production refuses AV=none; no upload is scanned, so clamd is not contacted
-    HOST: '127.0.0.1',
-    DATABASE_URL: url,
+  const env = productionApiEnv(url, {
     DB_POOL_SIZE: String(POOL),
-    DB_MIGRATE_ON_START: 'false',
-    LOG_LEVEL: 'warn',
     REDIS_URL,
     REDIS_PREFIX: prefix,
-    STORAGE_DIR: join(ROOT, 'tmp', 'bench-storage'),
+    STORAGE_DIR: BENCH_STORAGE_DIR,
     SMTP_URL: `smtp://127.0.0.1:${sink.port}`,
     MAIL_FROM: 'Intake <noreply@intake.example>',
     PUBLIC_BASE_URL: 'https://intake.example',
-  };
+  });
   const schedulers = Array.from({ length: SCHEDULERS }, (_, i) => startScheduler(i, env));
   const queue = new Queue(QueueName.Scheduler, { connection: bullConnection(REDIS_URL), prefix: `${prefix}:bull` });
   const db = new Client({ connectionString: url });
@@ -187,20 +182,17 @@ async function runRound(admin: Client, template: string, round: number): Promise
     await Promise.all(schedulers.map(stop));
     sink.child.disconnect();
     await new Promise((resolve) => (sink.child.exitCode !== null ? resolve(null) : sink.child.once('exit', resolve)));
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await dropDatabase(admin, name);
     await clearRedis(REDIS_URL, prefix);
   }
 }
 
 async function main(): Promise<void> {
-  const template = `bench_sched_${process.pid}`;
-  const admin = new Client({ connectionString: ADMIN_URL });
-  await admin.connect();
+  const database = await createBenchDatabase(`bench_sched_${process.pid}`);
+  const { admin, name: template } = database;
   try {
-    await admin.query(`CREATE DATABASE ${template}`);
-    await migrateDatabase({ url: databaseUrl(template), poolSize: 2 });
     const seeding = Date.now();
-    await seed(databaseUrl(template), REMINDERS);
+    await seed(database.url, REMINDERS);
     console.log(`seeded ${REMINDERS} intakes with a reminder each in ${((Date.now() - seeding) / 1000).toFixed(1)} s`);
 
     const rounds: Round[] = [];
@@ -240,12 +232,8 @@ async function main(): Promise<void> {
       JSON.stringify({ reminders: REMINDERS, schedulers: SCHEDULERS, pool: POOL, rounds }, null, 2),
     );
   } finally {
-    await admin.query(`DROP DATABASE IF EXISTS ${template} WITH (FORCE)`);
-    await admin.end();
+    await database.close();
   }
 }
 
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exit(1);
-});
+runBenchmark(main);

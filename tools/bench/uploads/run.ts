@@ -12,16 +12,15 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Client } from 'pg';
-import { migrateDatabase } from '@intake/postgres';
 import { S3Server } from '@intake/testing';
 import { BENCH_KEY, seedAccount } from '../api/seed';
 import { API_NODE_FLAGS, PRODUCTION_ENV, rssMiB, streamUpload, waitFor } from '../common';
+import { BENCH_MAIL_DIR, createBenchDatabase, productionApiEnv, runBenchmark } from '../harness';
 
 const ROOT = join(__dirname, '..', '..', '..');
 const MIB = 1024 * 1024;
 const UPLOAD_MIB = Number(process.env['BENCH_UPLOAD_MIB'] ?? 1024);
 const DRIVERS = (process.env['BENCH_DRIVERS'] ?? 'fs,s3').split(',');
-const ADMIN_URL = process.env['DATABASE_URL'] ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const PORT = 3420;
 const BASE = `http://127.0.0.1:${PORT}`;
 
@@ -68,21 +67,14 @@ async function run(driver: string, databaseUrl: string, db: Client): Promise<Res
         S3_PATH_STYLE: 'true',
       }
     : { STORAGE_DRIVER: 'fs', STORAGE_DIR: storageDir };
-  const api = await startApi({
-    NODE_ENV: 'production',
-    SIGNING_SECRET: 'bench-signing-secret-bench-signing-secret',
-    SECRETS_KEY: `bench:${'0123456789abcdef'.repeat(4)}`, // production needs one; a throwaway key
-    // Production refuses AV=none; uploads only queue their scan, so clamd is not contacted.
-    AV: 'clamd',
-    PORT: String(PORT),
-    HOST: '127.0.0.1',
-    DATABASE_URL: databaseUrl,
-    DB_MIGRATE_ON_START: 'false',
-    LOG_LEVEL: 'warn',
-    REDIS_PREFIX: `bench-uploads-${process.pid}`,
-    MAIL_OUTBOX_DIR: join(ROOT, 'tmp', 'bench-mail'),
-    ...s3Env,
-  });
+  const api = await startApi(
+    productionApiEnv(databaseUrl, {
+      PORT: String(PORT),
+      REDIS_PREFIX: `bench-uploads-${process.pid}`,
+      MAIL_OUTBOX_DIR: BENCH_MAIL_DIR,
+      ...s3Env,
+    }),
+  );
   try {
     const created = await fetch(`${BASE}/v1/intakes`, {
       method: 'POST',
@@ -125,19 +117,14 @@ async function run(driver: string, databaseUrl: string, db: Client): Promise<Res
 }
 
 async function main(): Promise<void> {
-  const name = `bench_uploads_${process.pid}`;
-  const admin = new Client({ connectionString: ADMIN_URL });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${name}`;
-  const db = new Client({ connectionString: url.toString() });
+  const database = await createBenchDatabase(`bench_uploads_${process.pid}`);
+  const { url } = database;
+  const db = new Client({ connectionString: url });
   try {
-    await migrateDatabase({ url: url.toString(), poolSize: 2 });
     await db.connect();
     await seedAccount(db);
     const results: Result[] = [];
-    for (const driver of DRIVERS) results.push(await run(driver, url.toString(), db));
+    for (const driver of DRIVERS) results.push(await run(driver, url, db));
     const lines = [
       `| storage | upload | status | seconds | MiB/s | api RSS before | api RSS peak | stored bytes |`,
       `|---|---:|---:|---:|---:|---:|---:|---:|`,
@@ -150,12 +137,8 @@ async function main(): Promise<void> {
     writeFileSync(join(__dirname, 'results.json'), JSON.stringify({ results }, null, 2));
   } finally {
     await db.end().catch(() => undefined);
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await admin.end();
+    await database.close();
   }
 }
 
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exit(1);
-});
+runBenchmark(main);

@@ -25,15 +25,12 @@ import { randomBytes } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Client } from 'pg';
-import { migrateDatabase } from '@intake/postgres';
 import { AesGcmSecretBox } from '@intake/secret-box';
 import {
-  ADMIN_URL,
   backendCpu,
   backendCpuSince,
   clearRedis,
   cpuSeconds,
-  databaseUrl,
   machineCpu,
   pick,
   POOL,
@@ -46,6 +43,7 @@ import {
   waitFor,
   WORKER_NODE_FLAGS,
 } from '../common';
+import { copyDatabase, createBenchDatabase, dropDatabase, runBenchmark } from '../harness';
 import { accountIdOf } from './accounts';
 import { type ReceiverStats } from './receiver';
 
@@ -150,8 +148,7 @@ async function seedTemplate(url: string): Promise<void> {
 async function runRound(admin: Client, template: string, round: number): Promise<Round> {
   const name = `${template}_r${round}`;
   const prefix = `bench-webhooks-${process.pid}-${round}`;
-  await admin.query(`CREATE DATABASE ${name} TEMPLATE ${template}`);
-  const url = databaseUrl(ADMIN_URL, name);
+  const url = await copyDatabase(admin, template, name);
   const receiver = forked('receiver.ts');
   const { port } = await receiver.ready;
   const db = new Client({ connectionString: url });
@@ -263,19 +260,16 @@ async function runRound(admin: Client, template: string, round: number): Promise
     await Promise.all(dispatchers.map(stop));
     await load.end();
     await receiver.end();
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await dropDatabase(admin, name);
     await clearRedis(REDIS_URL, prefix);
   }
 }
 
 async function main(): Promise<void> {
-  const template = `bench_webhooks_${process.pid}`;
-  const admin = new Client({ connectionString: ADMIN_URL });
-  await admin.connect();
+  const database = await createBenchDatabase(`bench_webhooks_${process.pid}`);
+  const { admin, name: template } = database;
   try {
-    await admin.query(`CREATE DATABASE ${template}`);
-    await migrateDatabase({ url: databaseUrl(ADMIN_URL, template), poolSize: 2 });
-    await seedTemplate(databaseUrl(ADMIN_URL, template));
+    await seedTemplate(database.url);
     const rounds: Round[] = [];
     for (let round = 1; round <= ROUNDS; round += 1) {
       const r = await runRound(admin, template, round);
@@ -339,12 +333,8 @@ async function main(): Promise<void> {
       ),
     );
   } finally {
-    await admin.query(`DROP DATABASE IF EXISTS ${template} WITH (FORCE)`);
-    await admin.end();
+    await database.close();
   }
 }
 
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exit(1);
-});
+runBenchmark(main);

@@ -1,3 +1,3 @@
 export * from './lib/clamd.antivirus';
 export * from './lib/antivirus.module';
-export * from './lib/scan-queue';
+export * from './lib/bullmq.scan-queue';

@@ -1,1 +1,1 @@
-export * from './lib/pdfkit-report-pdf';
+export * from './lib/pdfkit.report-pdf';

@@ -1,4 +1,4 @@
-export * from './lib/chase-queue';
+export * from './lib/postgres.chase-queue';
 export * from './lib/chasing-persistence.module';
-export * from './lib/sent-chases';
-export * from './lib/owner-notice-queue';
+export * from './lib/postgres.sent-chases';
+export * from './lib/postgres.owner-notice-queue';

@@ -1,3 +1,3 @@
-export * from './lib/item-secrets.store';
+export * from './lib/postgres.item-secrets';
 export * from './lib/results-persistence.module';
-export * from './lib/result-cursors.store';
+export * from './lib/postgres.result-cursors';

@@ -1,2 +1,2 @@
-export * from './lib/s3-object-storage';
+export * from './lib/s3.object-storage';
 export * from './lib/s3.module';

@@ -1,2 +1,2 @@
-export * from './lib/aes-gcm-secret-box';
+export * from './lib/aes-gcm.secret-box';
 export * from './lib/secret-box.module';

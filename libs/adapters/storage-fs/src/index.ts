@@ -1,2 +1,2 @@
-export * from './lib/fs-object-storage';
+export * from './lib/fs.object-storage';
 export * from './lib/storage-fs.module';

@@ -5,7 +5,7 @@ import { PortalBranding, ViewPortal } from '@intake/application-portal';
 import { DomainError } from '@intake/errors';
 import { Public } from '@intake/http';
 import { PORTAL_SCRIPT_HEADERS, PortalPageDocuments } from './portal-page.html';
-import { pageLanguage } from './portal-page.i18n';
+import { pageLanguage } from '@intake/portal-web';
 import { PortalPageErrorFilter } from './portal-page.filter';
 import { PortalThrottle } from '../portal/portal-throttle';
 

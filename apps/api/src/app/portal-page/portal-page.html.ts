@@ -1,8 +1,7 @@
 import { createHash } from 'node:crypto';
 import { type Branding, type Language, logoOrigin } from '@intake/domain-accounts';
-import { CATALOGUES } from './portal-page.i18n';
+import { CATALOGUES, PORTAL_STYLES } from '@intake/portal-web';
 import { PORTAL_SCRIPT } from './portal-page.script';
-import { PORTAL_STYLES } from './portal-page.styles';
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 

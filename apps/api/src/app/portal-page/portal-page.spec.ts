@@ -5,7 +5,7 @@ import { gzipSync } from 'node:zlib';
 import { catalogueProblems, LANGUAGES } from '@intake/domain-messages';
 import { createHash } from 'node:crypto';
 import { escapeHtml, PORTAL_PAGE_HEADERS, PortalPageDocuments, portalPagePrefix, scriptJson } from './portal-page.html';
-import { CATALOGUES, pageLanguage } from './portal-page.i18n';
+import { CATALOGUES, pageLanguage } from '@intake/portal-web';
 import { PORTAL_SCRIPT } from './portal-page.script';
 
 /** The TypeScript sources of the script (libs/web/portal), tests left out, as one text. */

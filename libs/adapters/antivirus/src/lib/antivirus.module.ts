@@ -1,7 +1,7 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { Antivirus, ScanQueue } from '@intake/application-files';
 import { ClamdAntivirus, NoAntivirus } from './clamd.antivirus';
-import { BullScanQueue } from './scan-queue';
+import { BullScanQueue } from './bullmq.scan-queue';
 
 export type AntivirusSettings = { driver: 'none' } | { driver: 'clamd'; host: string; port: number };
 

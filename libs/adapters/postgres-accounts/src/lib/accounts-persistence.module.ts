@@ -1,10 +1,10 @@
 import { Global, Module } from '@nestjs/common';
 import { AccountStore, ApiKeyStore, BillingStore, SessionStore, UsageStore } from '@intake/application-accounts';
-import { PostgresAccountStore } from './account.store';
-import { PostgresApiKeyStore } from './api-key.store';
-import { PostgresBillingStore } from './billing.store';
-import { PostgresSessionStore } from './session.store';
-import { PostgresUsageStore } from './usage.store';
+import { PostgresAccountStore } from './postgres.account-store';
+import { PostgresApiKeyStore } from './postgres.api-key-store';
+import { PostgresBillingStore } from './postgres.billing-store';
+import { PostgresSessionStore } from './postgres.session-store';
+import { PostgresUsageStore } from './postgres.usage-store';
 
 /** Binds the accounts context's ports to PostgreSQL (needs PostgresModule). */
 @Global()

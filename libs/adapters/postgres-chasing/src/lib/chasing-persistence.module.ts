@@ -10,9 +10,9 @@ import {
 } from '@intake/application-chasing';
 import { ClientThanks, IntakeStore, OwnerNotifier, ReminderPlanner } from '@intake/application-intakes';
 import { AuditRecorder } from '@intake/kernel';
-import { PostgresChaseQueue } from './chase-queue';
-import { PostgresOwnerNoticeQueue } from './owner-notice-queue';
-import { PostgresSentChases } from './sent-chases';
+import { PostgresChaseQueue } from './postgres.chase-queue';
+import { PostgresOwnerNoticeQueue } from './postgres.owner-notice-queue';
+import { PostgresSentChases } from './postgres.sent-chases';
 
 /**
  * Binds the chasing context's queues and sent chases to PostgreSQL, and the intakes context's

@@ -1,29 +1,16 @@
 import { PostgresTestClockAdvances, PostgresTestClockStore } from '@intake/postgres-intakes';
-import {
-  createTestDatabase,
-  describeTestClocksContract,
-  migrateTestDatabase,
-  postgresIntakeStores,
-  type TestDatabase,
-} from '@intake/testing';
-import { PostgresChaseQueue } from './chase-queue';
-
-let db: TestDatabase;
-
-beforeAll(async () => {
-  db = await createTestDatabase(migrateTestDatabase);
-}, 60_000);
-afterAll(async () => {
-  await db?.drop();
-});
+import { describePostgresContract, describeTestClocksContract } from '@intake/testing';
+import { PostgresChaseQueue } from './postgres.chase-queue';
 
 // Here rather than with the intakes' stores: the contract also runs the chase queue's claims per time line.
-describeTestClocksContract('PostgreSQL', async () => {
-  const fixture = await postgresIntakeStores(db.url);
-  return {
-    ...fixture,
-    clocks: new PostgresTestClockStore(fixture.sql),
-    advances: new PostgresTestClockAdvances(fixture.sql),
-    queue: new PostgresChaseQueue(fixture.sql),
-  };
-});
+describePostgresContract((db) =>
+  describeTestClocksContract('PostgreSQL', async () => {
+    const fixture = await db.intakeStores();
+    return {
+      ...fixture,
+      clocks: new PostgresTestClockStore(fixture.sql),
+      advances: new PostgresTestClockAdvances(fixture.sql),
+      queue: new PostgresChaseQueue(fixture.sql),
+    };
+  }),
+);

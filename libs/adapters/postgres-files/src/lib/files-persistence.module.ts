@@ -1,7 +1,7 @@
 import { Global, Module } from '@nestjs/common';
 import { FileStore, ObjectStorage, StoredIntakeFiles } from '@intake/application-files';
 import { IntakeFiles } from '@intake/application-intakes';
-import { PostgresFileStore } from './file.store';
+import { PostgresFileStore } from './postgres.file-store';
 
 /**
  * Binds the files context's store to PostgreSQL, and the intakes context's IntakeFiles port to

@@ -1,54 +1,44 @@
-import { PostgresIntakeSweeps } from './intake-sweeps';
+import { PostgresIntakeSweeps } from './postgres.intake-sweeps';
 import {
-  createTestDatabase,
   describeChaseCancellationContract,
   describeClientDirectoryContract,
   describeFolderStoreContract,
   describeIdempotencyStoreContract,
   describeIntakeStoreContract,
   describeIntakeSweepsContract,
+  describePostgresContract,
   describeReadModelsContract,
   describeTemplateStoreContract,
-  migrateTestDatabase,
-  postgresIntakeStores,
-  type TestDatabase,
 } from '@intake/testing';
 
-let db: TestDatabase;
+describePostgresContract((db) => {
+  /** The stores as IntakesPersistenceModule binds them, over the test file's database. */
+  const stores = () => db.intakeStores();
 
-beforeAll(async () => {
-  db = await createTestDatabase(migrateTestDatabase);
-}, 60_000);
-afterAll(async () => {
-  await db?.drop();
-});
+  describeIntakeStoreContract('PostgreSQL', stores);
+  describeIdempotencyStoreContract('PostgreSQL', stores);
+  describeFolderStoreContract('PostgreSQL', stores);
+  describeTemplateStoreContract('PostgreSQL', stores);
+  describeClientDirectoryContract('PostgreSQL', stores);
+  describeChaseCancellationContract('PostgreSQL', stores);
+  describeReadModelsContract('PostgreSQL', stores);
 
-/** The stores as IntakesPersistenceModule binds them, over the test file's database. */
-const stores = () => postgresIntakeStores(db.url);
-
-describeIntakeStoreContract('PostgreSQL', stores);
-describeIdempotencyStoreContract('PostgreSQL', stores);
-describeFolderStoreContract('PostgreSQL', stores);
-describeTemplateStoreContract('PostgreSQL', stores);
-describeClientDirectoryContract('PostgreSQL', stores);
-describeChaseCancellationContract('PostgreSQL', stores);
-describeReadModelsContract('PostgreSQL', stores);
-
-describeIntakeSweepsContract('PostgreSQL', async () => {
-  const fixture = await stores();
-  return {
-    ...fixture,
-    sweeps: new PostgresIntakeSweeps(fixture.sql),
-    recordRecipients: async (chaseId, recipients) => {
-      await fixture.sql.query(`UPDATE chases SET recipients = $2, delivered_to = $2 WHERE id = $1`, [
-        chaseId,
-        recipients,
-      ]);
-    },
-    recipientsOf: async (chaseId) =>
-      (await fixture.sql.one<{ recipients: string[]; delivered_to: string[] }>(
-        `SELECT recipients, delivered_to FROM chases WHERE id = $1`,
-        [chaseId],
-      )) ?? { recipients: [], delivered_to: [] },
-  };
+  describeIntakeSweepsContract('PostgreSQL', async () => {
+    const fixture = await stores();
+    return {
+      ...fixture,
+      sweeps: new PostgresIntakeSweeps(fixture.sql),
+      recordRecipients: async (chaseId, recipients) => {
+        await fixture.sql.query(`UPDATE chases SET recipients = $2, delivered_to = $2 WHERE id = $1`, [
+          chaseId,
+          recipients,
+        ]);
+      },
+      recipientsOf: async (chaseId) =>
+        (await fixture.sql.one<{ recipients: string[]; delivered_to: string[] }>(
+          `SELECT recipients, delivered_to FROM chases WHERE id = $1`,
+          [chaseId],
+        )) ?? { recipients: [], delivered_to: [] },
+    };
+  });
 });

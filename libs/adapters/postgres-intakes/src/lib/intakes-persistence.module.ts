@@ -11,13 +11,13 @@ import {
   TestClockStore,
 } from '@intake/application-intakes';
 import { TestClockTimes } from '@intake/kernel';
-import { PostgresFolderStore } from './folder.store';
-import { PostgresIdempotencyStore, PostgresIntakeStore } from './intake.store';
-import { PostgresIntakeSweeps } from './intake-sweeps';
-import { PostgresReadModels } from './read-models';
-import { PostgresClientDirectory } from './settings.store';
-import { PostgresTemplateStore } from './template.store';
-import { PostgresTestClockAdvances, PostgresTestClockStore } from './test-clocks';
+import { PostgresFolderStore } from './postgres.folder-store';
+import { PostgresIdempotencyStore, PostgresIntakeStore } from './postgres.intake-store';
+import { PostgresIntakeSweeps } from './postgres.intake-sweeps';
+import { PostgresReadModels } from './postgres.read-models';
+import { PostgresClientDirectory } from './postgres.client-directory';
+import { PostgresTemplateStore } from './postgres.template-store';
+import { PostgresTestClockAdvances, PostgresTestClockStore } from './postgres.test-clocks';
 
 /**
  * Binds the intakes context's stores, the sweeps' claims and the test clocks to PostgreSQL (needs

@@ -1,27 +1,14 @@
-import {
-  createTestDatabase,
-  describeItemSecretsContract,
-  migrateTestDatabase,
-  postgresIntakeStores,
-  type TestDatabase,
-} from '@intake/testing';
-import { PostgresItemSecrets } from './item-secrets.store';
+import { describePostgresContract, describeItemSecretsContract } from '@intake/testing';
+import { PostgresItemSecrets } from './postgres.item-secrets';
 
-let db: TestDatabase;
-
-beforeAll(async () => {
-  db = await createTestDatabase(migrateTestDatabase);
-}, 60_000);
-afterAll(async () => {
-  await db?.drop();
-});
-
-describeItemSecretsContract('PostgreSQL', async () => {
-  const stores = await postgresIntakeStores(db.url);
-  return {
-    intakes: stores.intakes,
-    secrets: new PostgresItemSecrets(stores.sql),
-    createAccount: stores.createAccount,
-    teardown: stores.teardown,
-  };
-});
+describePostgresContract((db) =>
+  describeItemSecretsContract('PostgreSQL', async () => {
+    const stores = await db.intakeStores();
+    return {
+      intakes: stores.intakes,
+      secrets: new PostgresItemSecrets(stores.sql),
+      createAccount: stores.createAccount,
+      teardown: stores.teardown,
+    };
+  }),
+);

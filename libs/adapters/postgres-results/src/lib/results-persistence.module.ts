@@ -1,7 +1,7 @@
 import { Global, Module } from '@nestjs/common';
 import { ItemSecrets, ResultCursors } from '@intake/application-results';
-import { PostgresItemSecrets } from './item-secrets.store';
-import { PostgresResultCursors } from './result-cursors.store';
+import { PostgresItemSecrets } from './postgres.item-secrets';
+import { PostgresResultCursors } from './postgres.result-cursors';
 
 /** Binds the results context's stores to PostgreSQL (needs PostgresModule). */
 @Global()

@@ -1,13 +1,13 @@
 import { DatabaseStats } from '@intake/application-health';
-import { PostgresStats } from './postgres-stats';
+import { PostgresStats } from './postgres.database-stats';
 import { DynamicModule, Logger, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { AuditLog, Outbox, UnitOfWork } from '@intake/kernel';
-import { PostgresAuditLog } from './audit-log.store';
-import { PostgresOutbox } from './outbox.store';
+import { PostgresAuditLog } from './postgres.audit-log';
+import { PostgresOutbox } from './postgres.outbox';
 import { PostgresProbe } from './postgres.probe';
-import { PostgresUnitOfWork, Sql } from './unit-of-work';
+import { PostgresUnitOfWork, Sql } from './postgres.unit-of-work';
 import { dataSourceOptions, PostgresSettings, runMigrations } from './data-source';
 
 export interface PostgresModuleOptions extends PostgresSettings {

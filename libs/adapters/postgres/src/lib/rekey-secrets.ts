@@ -1,5 +1,5 @@
 import { type DataSource } from 'typeorm';
-import { Sql } from './unit-of-work';
+import { Sql } from './postgres.unit-of-work';
 
 /** What re-keying needs of the SecretBox adapter (`AesGcmSecretBox` of @intake/secret-box). */
 export interface Resealer {

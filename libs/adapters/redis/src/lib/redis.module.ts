@@ -3,8 +3,8 @@ import Redis from 'ioredis';
 import { FailureCounter, WindowCounter } from '@intake/kernel';
 import { DependencyProbe } from '@intake/application-health';
 import { REDIS, REDIS_SETTINGS, RedisSettings } from './redis.tokens';
-import { RedisWindowCounter } from './window-counter';
-import { RedisFailureCounter } from './failure-counter';
+import { RedisWindowCounter } from './redis.window-counter';
+import { RedisFailureCounter } from './redis.failure-counter';
 
 export function createRedisClient(settings: RedisSettings, name = 'intake'): Redis {
   return new Redis(settings.url, {

@@ -1,4 +1,4 @@
-import { attachmentDisposition } from './s3-object-storage';
+import { attachmentDisposition } from './s3.object-storage';
 
 /** The one parameter value a header parser would read: RFC 8187's ext-value decoded. */
 const exactName = (header: string) => {

@@ -1,6 +1,6 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { ObjectStorage, ObjectStorageProbe } from '@intake/application-files';
-import { S3ObjectStorage, S3Settings } from './s3-object-storage';
+import { S3ObjectStorage, S3Settings } from './s3.object-storage';
 
 @Module({})
 export class S3Module {

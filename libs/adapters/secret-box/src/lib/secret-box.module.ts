@@ -1,6 +1,6 @@
 import { type DynamicModule, Logger, Module } from '@nestjs/common';
 import { SecretBox } from '@intake/kernel';
-import { AesGcmSecretBox, type SecretKeyring } from './aes-gcm-secret-box';
+import { AesGcmSecretBox, type SecretKeyring } from './aes-gcm.secret-box';
 
 export interface SecretBoxSettings {
   /** SECRETS_KEY (current) and SECRETS_KEYS (older, for reading). */

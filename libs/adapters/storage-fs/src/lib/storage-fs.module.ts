@@ -1,7 +1,7 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { ObjectStorage, ObjectStorageProbe } from '@intake/application-files';
 import { Clock } from '@intake/kernel';
-import { FsObjectStorage } from './fs-object-storage';
+import { FsObjectStorage } from './fs.object-storage';
 
 @Module({})
 export class StorageFsModule {

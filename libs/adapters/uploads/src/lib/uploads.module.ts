@@ -1,6 +1,6 @@
 import { Global, Module } from '@nestjs/common';
 import { FileInspector, StagingArea } from '@intake/application-files';
-import { StreamingFileInspector } from './streaming-file-inspector';
+import { StreamingFileInspector } from './streaming.file-inspector';
 import { TempDirStagingArea } from './temp-dir.staging-area';
 
 /**

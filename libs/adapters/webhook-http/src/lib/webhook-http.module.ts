@@ -1,6 +1,6 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { WebhookSender } from '@intake/application-webhooks';
-import { HttpWebhookSender, type HttpWebhookSenderOptions } from './http-webhook-sender';
+import { HttpWebhookSender, type HttpWebhookSenderOptions } from './http.webhook-sender';
 
 /** Binds the WebhookSender port (global) to undici; its connections are closed at shutdown. */
 @Module({})

@@ -4,7 +4,7 @@ import { createText } from './text';
 import type { ItemType, PortalItem } from './types';
 
 // Each message is its key, followed by its placeholders where it has any, so that a test sees
-// which message was chosen and with what (the real catalogue is the api's, portal-page.i18n.ts;
+// which message was chosen and with what (the real catalogues are in ./catalogues;
 // t() says the key itself for a key the catalogue does not have).
 const WITH_PLACEHOLDERS = [
   'err_too_long {n}',

@@ -1,6 +1,6 @@
 /**
  * The page's words in the client's language: the message catalogue the server embeds in the page
- * (apps/api/src/app/portal-page/portal-page.i18n.ts) and `Intl` for plurals, numbers, sizes and
+ * (src/lib/catalogues, one file per language) and `Intl` for plurals, numbers, sizes and
  * dates.
  */
 

@@ -1,7 +1,7 @@
 import { Global, Module } from '@nestjs/common';
 import { DeliveryQueue, WebhookRelayStore } from '@intake/application-webhooks';
-import { PostgresDeliveryQueue } from './postgres-delivery-queue';
-import { PostgresWebhookRelayStore } from './postgres-webhook-relay.store';
+import { PostgresDeliveryQueue } from './postgres.delivery-queue';
+import { PostgresWebhookRelayStore } from './postgres.webhook-relay-store';
 
 /**
  * Binds the delivery side of the webhooks context to PostgreSQL: the outbox relay's store and the

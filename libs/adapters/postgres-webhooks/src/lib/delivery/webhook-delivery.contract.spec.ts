@@ -1,27 +1,23 @@
-import { DataSource } from 'typeorm';
-import { dataSourceOptions, PostgresOutbox, Sql } from '@intake/postgres';
+import { PostgresOutbox } from '@intake/postgres';
 import {
-  createTestDatabase,
   describeDeliveryQueueContract,
+  describePostgresContract,
   describeWebhookRelayContract,
   listenTo,
-  migrateTestDatabase,
-  postgresIntakeStores,
+  type PostgresContractDatabase,
   type WebhookDeliveryFixture,
   type WebhookDeliveryRow,
 } from '@intake/testing';
-import { DELIVERIES_CHANNEL } from '../webhook-delivery-log';
-import { PostgresWebhookEndpointStore } from '../webhook-endpoint.store';
-import { PostgresDeliveryQueue } from './postgres-delivery-queue';
-import { PostgresWebhookRelayStore } from './postgres-webhook-relay.store';
+import { DELIVERIES_CHANNEL } from '../postgres.webhook-delivery-log';
+import { PostgresWebhookEndpointStore } from '../postgres.webhook-endpoint-store';
+import { PostgresDeliveryQueue } from './postgres.delivery-queue';
+import { PostgresWebhookRelayStore } from './postgres.webhook-relay-store';
 
-/** A database of its own for each suite: a queue's claims take whatever is due in the database. */
-async function postgres(): Promise<WebhookDeliveryFixture> {
-  const db = await createTestDatabase(migrateTestDatabase);
-  const stores = await postgresIntakeStores(db.url);
+async function postgres(db: PostgresContractDatabase): Promise<WebhookDeliveryFixture> {
+  const stores = await db.intakeStores();
   const { sql } = stores;
   // A pool of its own for the second queue: it claims on other connections, as a second dispatcher does.
-  const other = await new DataSource(dataSourceOptions({ url: db.url, poolSize: 2 })).initialize();
+  const other = await db.connect();
   const listener = await listenTo(db.url, [DELIVERIES_CHANNEL]);
   return {
     uow: stores.uow,
@@ -29,7 +25,7 @@ async function postgres(): Promise<WebhookDeliveryFixture> {
     endpoints: new PostgresWebhookEndpointStore(sql),
     relay: new PostgresWebhookRelayStore(sql),
     queue: new PostgresDeliveryQueue(sql),
-    otherQueue: new PostgresDeliveryQueue(new Sql(other)),
+    otherQueue: new PostgresDeliveryQueue(other.sql),
     createAccount: stores.createAccount,
     deliveriesOf: (endpointId) =>
       sql.query<WebhookDeliveryRow>(
@@ -41,12 +37,12 @@ async function postgres(): Promise<WebhookDeliveryFixture> {
     wakeUps: () => listener.heard(DELIVERIES_CHANNEL),
     teardown: async () => {
       await listener.close();
-      await other.destroy();
+      await other.close();
       await stores.teardown();
-      await db.drop();
     },
   };
 }
 
-describeWebhookRelayContract('PostgreSQL', postgres);
-describeDeliveryQueueContract('PostgreSQL', postgres);
+// A database of its own for each suite: a queue's claims take whatever is due in the database.
+describePostgresContract((db) => describeWebhookRelayContract('PostgreSQL', () => postgres(db)));
+describePostgresContract((db) => describeDeliveryQueueContract('PostgreSQL', () => postgres(db)));
