@@ -56,10 +56,10 @@ export async function readAll(
 /** The file name of a Content-Disposition header (filename* preferred), else `fallback`. */
 export function filenameOf(disposition: string | null, fallback: string): string {
   if (!disposition) return fallback;
-  const extended = /filename\*\s*=\s*UTF-8''([^;]+)/i.exec(disposition);
+  const extended = /filename\*\s*=\s*UTF-8''([^;]+)/i.exec(disposition)?.[1];
   if (extended) {
     try {
-      return decodeURIComponent(extended[1].trim());
+      return decodeURIComponent(extended.trim());
     } catch {
       // A malformed escape: the plain name below.
     }
