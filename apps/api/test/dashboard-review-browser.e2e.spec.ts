@@ -23,9 +23,14 @@ describe('reviewing an intake in the dashboard (built app, real api, headless Ch
 
   beforeAll(async () => {
     ({ page, base } = browser);
-    await page.route(`${FILES}/**`, async (route) => {
-      const url = new URL(route.request().url());
-      await route.fulfill({ response: await route.fetch({ url: `${base}${url.pathname}${url.search}` }) });
+    // The file route answers 302 to the signed URL on PUBLIC_BASE_URL, a host this machine cannot
+    // resolve (and Playwright routes no redirected request): the redirect is passed on to this api.
+    await page.route(/\/v1\/intakes\/[^/]+\/items\/[^/]+\/files\/[^/?]+$/, async (route) => {
+      const answer = await route.fetch({ maxRedirects: 0 });
+      const location = answer.headers()['location'] ?? '';
+      if (answer.status() !== 302 || !location.startsWith(`${FILES}/v1/files/signed?`))
+        return route.fulfill({ response: answer });
+      return route.fulfill({ status: 302, headers: { location: `${base}${location.slice(FILES.length)}` } });
     });
     owner = await api.owner({ plan: 'agency', testKey: true });
     const created = await api.client.asKey(owner.key, {
@@ -85,13 +90,12 @@ describe('reviewing an intake in the dashboard (built app, real api, headless Ch
     });
     await page.locator('[data-item-key="logo"][data-status="submitted"]').waitFor({ timeout: 45_000 });
     const thumbnail = item('logo').getByRole('img', { name: 'logo.png' });
-    await thumbnail.waitFor();
+    await thumbnail.scrollIntoViewIfNeeded();
     // Loaded through the file route's redirect to the signed URL (the page's CSP allows the storage's origin).
-    await page.waitForFunction(
-      `(() => { const img = document.querySelector('[data-item-key="logo"] img'); return img !== null && img.complete && img.naturalWidth === 120; })()`,
-      undefined,
-      { timeout: 20_000 },
-    );
+    const loadedWidth = () =>
+      thumbnail.evaluate((img: { complete: boolean; naturalWidth: number }) => (img.complete ? img.naturalWidth : 0));
+    for (let tries = 0; (await loadedWidth()) === 0 && tries < 100; tries++) await page.waitForTimeout(200);
+    expect(await loadedWidth()).toBe(120);
     await item('password').getByText('The secret is not shown here. The account owner can reveal it once.').waitFor();
     await expectAccessible('review-submitted');
     await screenshots('review-submitted');
@@ -149,7 +153,7 @@ describe('reviewing an intake in the dashboard (built app, real api, headless Ch
     await dialog.getByText('hunter2-very-secret', { exact: true }).waitFor();
     await dialog.getByRole('button', { name: 'Copy' }).waitFor();
     await expectAccessible('review-secret-revealed');
-    await dialog.getByRole('button', { name: 'Close' }).click();
+    await dialog.getByRole('button', { name: 'Close' }).last().click();
     await dialog.waitFor({ state: 'hidden' });
     // Nothing of it stays in the page or in TanStack Query's caches.
     expect(await page.content()).not.toContain('hunter2-very-secret');
@@ -157,7 +161,8 @@ describe('reviewing an intake in the dashboard (built app, real api, headless Ch
     await item('password').getByRole('button', { name: 'Reveal the secret' }).click();
     await dialog.getByRole('button', { name: 'Reveal it now' }).click();
     await dialog.getByText('This secret was already revealed on', { exact: false }).waitFor();
-    await dialog.getByRole('button', { name: 'Close' }).click();
+    await dialog.getByRole('button', { name: 'Close' }).last().click();
+    await dialog.waitFor({ state: 'hidden' });
   }, 60_000);
 
   it('shows the download’s numbers first, then downloads the ZIP with its progress', async () => {

@@ -87,7 +87,7 @@ function FileEntry({ intakeId, itemKey, file }: { intakeId: string; itemKey: str
     return (
       <Anchor href={href} target="_blank" rel="noopener noreferrer">
         <Stack gap={4} align="center">
-          <Image src={href} alt={file.filename} w={96} h={96} fit="contain" radius="sm" bg="gray.1" loading="lazy" />
+          <Image src={href} alt={file.filename} w={96} h={96} fit="contain" radius="sm" bg="gray.1" />
           <Text size="xs" maw={120} truncate="end">
             {file.filename}
           </Text>

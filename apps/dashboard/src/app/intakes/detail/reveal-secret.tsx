@@ -26,10 +26,16 @@ export function RevealSecret({ intakeId, item }: { intakeId: string; item: Item 
   const answer = reveal.data;
   return (
     <>
-      <Button size="xs" variant="light" color="grape" onClick={() => setOpened(true)}>
+      <Button size="xs" variant="light" color="grape.9" onClick={() => setOpened(true)}>
         {text('reveal.button')}
       </Button>
-      <Modal opened={opened} onClose={close} title={text('reveal.title', { label: item.label })} centered>
+      <Modal
+        opened={opened}
+        onClose={close}
+        title={text('reveal.title', { label: item.label })}
+        closeButtonProps={{ 'aria-label': text('reveal.close') }}
+        centered
+      >
         <Stack gap="sm">
           {!answer && (
             <>
@@ -41,7 +47,7 @@ export function RevealSecret({ intakeId, item }: { intakeId: string; item: Item 
                 <Button variant="default" onClick={close}>
                   {text('review.cancel')}
                 </Button>
-                <Button color="grape" loading={reveal.isPending} onClick={() => reveal.mutate()}>
+                <Button color="grape.9" loading={reveal.isPending} onClick={() => reveal.mutate()}>
                   {text('reveal.confirm')}
                 </Button>
               </Group>
@@ -65,7 +71,7 @@ export function RevealSecret({ intakeId, item }: { intakeId: string; item: Item 
               <Group justify="flex-end" gap="xs">
                 <CopyButton value={answer.value}>
                   {({ copied, copy }) => (
-                    <Button variant="light" color={copied ? 'teal' : 'grape'} onClick={copy}>
+                    <Button variant="light" color={copied ? 'green.9' : 'grape.9'} onClick={copy}>
                       {text(copied ? 'reveal.copied' : 'reveal.copy')}
                     </Button>
                   )}

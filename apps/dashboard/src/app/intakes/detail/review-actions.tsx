@@ -152,7 +152,6 @@ export function ReviewActions({
               key={action}
               size="xs"
               variant={action === 'approve' || action === 'waiver_accept' ? 'filled' : 'light'}
-              color={action === 'approve' || action === 'waiver_accept' ? 'teal' : undefined}
               loading={run.isPending && run.variables?.action === action}
               disabled={run.isPending}
               onClick={() => open(action)}
@@ -167,6 +166,7 @@ export function ReviewActions({
         opened={dialog !== null}
         onClose={() => setDialog(null)}
         title={texts ? text(texts[0], { label: item.label }) : ''}
+        closeButtonProps={{ 'aria-label': text('review.cancel') }}
         centered
       >
         {texts && (
@@ -224,7 +224,7 @@ export function ReviewActions({
                 {text('review.cancel')}
               </Button>
               <Button
-                color={dialog === 'decide' || dialog === 'received_outside' ? undefined : 'red'}
+                color={dialog === 'decide' || dialog === 'received_outside' ? undefined : 'red.9'}
                 loading={run.isPending}
                 disabled={confirmDisabled}
                 onClick={confirm}
