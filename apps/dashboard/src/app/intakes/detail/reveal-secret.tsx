@@ -34,6 +34,8 @@ export function RevealSecret({ intakeId, item }: { intakeId: string; item: Item 
         onClose={close}
         title={text('reveal.title', { label: item.label })}
         closeButtonProps={{ 'aria-label': text('reveal.close') }}
+        // Its scroll lock injects a <style> element without the page's CSP nonce.
+        lockScroll={false}
         centered
       >
         <Stack gap="sm">

@@ -167,6 +167,8 @@ export function ReviewActions({
         onClose={() => setDialog(null)}
         title={texts ? text(texts[0], { label: item.label }) : ''}
         closeButtonProps={{ 'aria-label': text('review.cancel') }}
+        // Its scroll lock injects a <style> element without the page's CSP nonce.
+        lockScroll={false}
         centered
       >
         {texts && (
