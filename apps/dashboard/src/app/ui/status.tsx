@@ -10,14 +10,14 @@ const INTAKE: Readonly<Record<IntakeStatus, [MessageKey, string]>> = {
   draft: ['status.draft', 'gray'],
   sent: ['status.sent', 'blue'],
   in_progress: ['status.in_progress', 'cyan'],
-  completed: ['status.completed', 'green.9'],
+  completed: ['status.completed', 'green'],
   archived: ['status.archived', 'dark'],
 };
 
 const ITEM: Readonly<Record<ItemStatus, [MessageKey, string]>> = {
   pending: ['item_status.pending', 'gray'],
   submitted: ['item_status.submitted', 'blue'],
-  approved: ['item_status.approved', 'green.9'],
+  approved: ['item_status.approved', 'green'],
   needs_revision: ['item_status.needs_revision', 'orange'],
   waived: ['item_status.waived', 'dark'],
 };
@@ -28,7 +28,7 @@ export function IntakeStatusBadge({ status }: { status: IntakeStatus }) {
   const text = useText();
   const [key, color] = INTAKE[status];
   return (
-    <Badge color={color} variant="light" data-status={status}>
+    <Badge color={color} c={`${color}.9`} variant="light" data-status={status}>
       {text(key)}
     </Badge>
   );
@@ -38,7 +38,7 @@ export function ItemStatusBadge({ status }: { status: ItemStatus }) {
   const text = useText();
   const [key, color] = ITEM[status];
   return (
-    <Badge color={color} variant="light">
+    <Badge color={color} c={`${color}.9`} variant="light">
       {text(key)}
     </Badge>
   );

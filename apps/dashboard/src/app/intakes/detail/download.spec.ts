@@ -14,7 +14,7 @@ describe('the ZIP download', () => {
   });
 
   it('formats sizes in the language’s way', () => {
-    expect(formatBytes(980, 'en')).toBe('980 byte');
+    expect(formatBytes(980, 'en')).toBe('980 B');
     expect(formatBytes(1_234, 'en')).toBe('1.2 kB');
     expect(formatBytes(34_000_000, 'en')).toBe('34 MB');
     expect(formatBytes(1_500_000_000, 'cs')).toBe('1,5 GB');

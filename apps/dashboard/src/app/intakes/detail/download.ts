@@ -13,7 +13,7 @@ export function progressPercent({ received, expected }: DownloadProgress, done =
   return Math.min(99, Math.floor((received / expected) * 100));
 }
 
-/** Bytes for people, in the language's way: 980 B, 1.2 kB, 34 MB, 1.5 GB. */
+/** Bytes for people, in the language's way: 980 B, 1.2 kB, 34 MB, 1,5 GB. */
 export function formatBytes(bytes: number, language: string): string {
   const units = ['byte', 'kilobyte', 'megabyte', 'gigabyte'] as const;
   let value = bytes;
@@ -22,6 +22,7 @@ export function formatBytes(bytes: number, language: string): string {
     value /= 1000;
     unit += 1;
   }
+  if (unit === 0) return `${new Intl.NumberFormat(language).format(value)} B`;
   return new Intl.NumberFormat(language, {
     style: 'unit',
     unit: units[unit],

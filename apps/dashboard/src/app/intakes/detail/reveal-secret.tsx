@@ -26,7 +26,7 @@ export function RevealSecret({ intakeId, item }: { intakeId: string; item: Item 
   const answer = reveal.data;
   return (
     <>
-      <Button size="xs" variant="light" color="grape.9" onClick={() => setOpened(true)}>
+      <Button size="xs" variant="light" color="grape" c="grape.9" onClick={() => setOpened(true)}>
         {text('reveal.button')}
       </Button>
       <Modal
@@ -73,7 +73,12 @@ export function RevealSecret({ intakeId, item }: { intakeId: string; item: Item 
               <Group justify="flex-end" gap="xs">
                 <CopyButton value={answer.value}>
                   {({ copied, copy }) => (
-                    <Button variant="light" color={copied ? 'green.9' : 'grape.9'} onClick={copy}>
+                    <Button
+                      variant="light"
+                      color={copied ? 'green' : 'grape'}
+                      c={copied ? 'green.9' : 'grape.9'}
+                      onClick={copy}
+                    >
                       {text(copied ? 'reveal.copied' : 'reveal.copy')}
                     </Button>
                   )}

@@ -164,7 +164,10 @@ export function ReviewActions({
       {!dialog && run.isError && <ErrorPanel error={run.error} />}
       <Modal
         opened={dialog !== null}
-        onClose={() => setDialog(null)}
+        onClose={() => {
+          setDialog(null);
+          run.reset();
+        }}
         title={texts ? text(texts[0], { label: item.label }) : ''}
         closeButtonProps={{ 'aria-label': text('review.cancel') }}
         // Its scroll lock injects a <style> element without the page's CSP nonce.
@@ -222,7 +225,13 @@ export function ReviewActions({
             )}
             {run.isError && <ErrorPanel error={run.error} />}
             <Group justify="flex-end" gap="xs">
-              <Button variant="default" onClick={() => setDialog(null)}>
+              <Button
+                variant="default"
+                onClick={() => {
+                  setDialog(null);
+                  run.reset();
+                }}
+              >
                 {text('review.cancel')}
               </Button>
               <Button
