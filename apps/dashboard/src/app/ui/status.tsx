@@ -10,14 +10,14 @@ const INTAKE: Readonly<Record<IntakeStatus, [MessageKey, string]>> = {
   draft: ['status.draft', 'gray'],
   sent: ['status.sent', 'blue'],
   in_progress: ['status.in_progress', 'cyan'],
-  completed: ['status.completed', 'green'],
+  completed: ['status.completed', 'teal'],
   archived: ['status.archived', 'dark'],
 };
 
 const ITEM: Readonly<Record<ItemStatus, [MessageKey, string]>> = {
   pending: ['item_status.pending', 'gray'],
   submitted: ['item_status.submitted', 'blue'],
-  approved: ['item_status.approved', 'green'],
+  approved: ['item_status.approved', 'teal'],
   needs_revision: ['item_status.needs_revision', 'orange'],
   waived: ['item_status.waived', 'dark'],
 };
