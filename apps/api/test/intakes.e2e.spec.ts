@@ -422,6 +422,7 @@ describe('intakes (real Postgres and Redis)', () => {
         intake_id: expect.stringMatching(/^in_/),
         project_name: 'Draft',
         status: 'draft',
+        mode: 'live',
         client: { email: 'anna@bakery.example', name: 'Anna' },
         portal_url: expect.stringMatching(/^https:\/\/portal\.example\/p\//),
         created_at: expect.any(String),
