@@ -319,6 +319,40 @@ describe('intakes (real Postgres and Redis)', () => {
       expect((await api.client.asKey(otherTestKey, { method: 'GET', url: '/v1/intakes' })).json().total).toBe(0);
     });
 
+    it('lists by mode: a session picks live or test, a key asking for the other mode gets an empty list', async () => {
+      const mine = await api.owner({ plan: 'agency', testKey: true });
+      const testKey = mine.testKey ?? '';
+      const liveIntake = (await create(body({ project_name: 'Mode live' }), mine.key)).json().intake_id;
+      const testIntake = (await create(body({ project_name: 'Mode test' }), testKey)).json().intake_id;
+      const listed = async (response: { statusCode: number; json: () => unknown }) => {
+        expect(response.statusCode).toBe(200);
+        const page = response.json() as { intakes: Array<{ intake_id: string; mode: string }>; total: number };
+        return { rows: page.intakes.map((i) => [i.intake_id, i.mode]), total: page.total };
+      };
+      const asSession = (query: string) =>
+        api.client.asSession(mine.session, { method: 'GET', url: `/v1/intakes${query}` });
+
+      expect(await listed(await asSession(''))).toEqual({
+        rows: [
+          [testIntake, 'test'],
+          [liveIntake, 'live'],
+        ],
+        total: 2,
+      });
+      expect(await listed(await asSession('?mode=live'))).toEqual({ rows: [[liveIntake, 'live']], total: 1 });
+      expect(await listed(await asSession('?mode=test&q=mode'))).toEqual({ rows: [[testIntake, 'test']], total: 1 });
+      expect(await listed(await asSession('?mode=test&status=completed'))).toEqual({ rows: [], total: 0 });
+      const asKey = (key: string, query: string) =>
+        api.client.asKey(key, { method: 'GET', url: `/v1/intakes${query}` });
+      expect(await listed(await asKey(mine.key, '?mode=live'))).toEqual({ rows: [[liveIntake, 'live']], total: 1 });
+      expect(await listed(await asKey(mine.key, '?mode=test'))).toEqual({ rows: [], total: 0 });
+      expect(await listed(await asKey(testKey, '?mode=live'))).toEqual({ rows: [], total: 0 });
+      expect(await listed(await asKey(testKey, '?mode=test'))).toEqual({ rows: [[testIntake, 'test']], total: 1 });
+      const wrong = await asSession('?mode=sandbox');
+      expect(wrong.statusCode).toBe(422);
+      expect(wrong.json()).toMatchObject({ error: 'unprocessable' });
+    });
+
     it('test intakes never contact the client: the invitation is a skipped chase', async () => {
       const { intake_id } = (await create(body(), test)).json();
       const status = (await api.client.asKey(test, { method: 'GET', url: `/v1/intakes/${intake_id}/status` })).json();
@@ -388,6 +422,7 @@ describe('intakes (real Postgres and Redis)', () => {
         intake_id: expect.stringMatching(/^in_/),
         project_name: 'Draft',
         status: 'draft',
+        mode: 'live',
         client: { email: 'anna@bakery.example', name: 'Anna' },
         portal_url: expect.stringMatching(/^https:\/\/portal\.example\/p\//),
         created_at: expect.any(String),

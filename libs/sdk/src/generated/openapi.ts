@@ -381,7 +381,7 @@ export interface paths {
         };
         /**
          * List intakes, newest first, with filters.
-         * @description Filter by status, client_email, folder_id (or none for Unfiled) and q (case-insensitive text over project name, client name and e-mail); filters combine; page with limit (default 20, max 100) and offset. Each row has the id, status, client, portal_url, created_at and progress. Use it to find an intake; for one intake’s items use GET /v1/intakes/{id}, for polling progress GET /v1/intakes/{id}/status. API keys see only their mode (test keys: the intakes they created). Read-only.
+         * @description Filter by status, mode (live or test), client_email, folder_id (or none for Unfiled) and q (case-insensitive text over project name, client name and e-mail); filters combine; page with limit (default 20, max 100) and offset. Each row has the id, status, mode, client, portal_url, created_at and progress. Use it to find an intake; for one intake’s items use GET /v1/intakes/{id}, for polling progress GET /v1/intakes/{id}/status. API keys see only their mode (test keys: the intakes they created), so a key asking for the other mode gets an empty list. Read-only.
          */
         get: operations["Intakes_list"];
         put?: never;
@@ -2150,6 +2150,12 @@ export interface components {
              * @enum {string}
              */
             status: "draft" | "sent" | "in_progress" | "completed" | "archived";
+            /**
+             * @description test: created with a test key, never contacts the client
+             * @example live
+             * @enum {string}
+             */
+            mode: "live" | "test";
             client: components["schemas"]["ListClientView"];
             /** @example https://portal.example/p/Xk3mP9qL2wR7tY5vB8nC1d */
             portal_url: string;
@@ -5455,6 +5461,8 @@ export interface operations {
                 limit?: number;
                 offset?: number;
                 status?: "draft" | "sent" | "in_progress" | "completed" | "archived";
+                /** @description only live or only test intakes (a dashboard session sees both modes); an API key sees only its own mode, so asking for the other one lists nothing */
+                mode?: "live" | "test";
                 client_email?: string;
                 /** @description a folder id, or none for Unfiled */
                 folder_id?: string;

@@ -6,6 +6,7 @@ import {
   acceptsGzip,
   ASSET_CACHE_CONTROL,
   dashboardCsp,
+  storageOrigin,
   DashboardFiles,
   findDashboardBuild,
   isPagePath,
@@ -57,6 +58,24 @@ describe('the dashboard’s built files', () => {
     expect(policy).not.toMatch(/unsafe-(inline|eval)/);
     expect(directive('frame-ancestors')).toEqual(["'none'"]);
     expect(directive('object-src')).toEqual(["'none'"]);
+    expect(directive('img-src')).toEqual(["'self'", 'data:']);
+  });
+
+  it('shows images from where the storage signs its file URLs (the review page’s thumbnails)', () => {
+    expect(dashboardCsp('n', ['https://files.example'])).toContain("img-src 'self' data: https://files.example;");
+    const fs = { driver: 'fs', dir: '/x', publicBaseUrl: 'https://api.example/base', signingKey: 'k' } as const;
+    expect(storageOrigin(fs)).toBe('https://api.example');
+    const s3 = {
+      driver: 's3',
+      endpoint: 'https://s3.eu.example:9000',
+      region: 'eu',
+      bucket: 'intakes',
+      accessKey: 'a',
+      secretKey: 's',
+      pathStyle: true,
+    } as const;
+    expect(storageOrigin(s3)).toBe('https://s3.eu.example:9000');
+    expect(storageOrigin({ ...s3, pathStyle: false })).toBe('https://intakes.s3.eu.example:9000');
   });
 
   it('serves the hashed files for good, gzipped when asked and worth it, and nothing else', () => {

@@ -3,6 +3,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { extname, join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { escapeHtml } from '../portal-page/portal-page.html';
+import { type StorageConfig } from '@intake/config';
 
 /**
  * Where `nx build dashboard` put the owner dashboard, looked for in order: next to the api's
@@ -75,14 +76,15 @@ export const ASSET_CACHE_CONTROL = 'public, max-age=31536000, immutable';
  * build's stylesheet and the `<style>` elements Mantine injects (its theme's CSS variables, the
  * AppShell's and responsive props' media queries), which carry this answer's nonce; style
  * properties React sets through the CSSOM are not subject to CSP, so no 'unsafe-inline'. Images:
- * the origin and data: URLs (Mantine's stylesheet draws its chevrons and checkmarks with them).
+ * the origin, data: URLs (Mantine's stylesheet draws its chevrons and checkmarks with them) and
+ * `imageOrigins`: where the file storage's signed URLs point (the review page's thumbnails).
  */
-export function dashboardCsp(nonce: string): string {
+export function dashboardCsp(nonce: string, imageOrigins: readonly string[] = []): string {
   return [
     "default-src 'self'",
     "script-src 'self'",
     `style-src 'self' 'nonce-${nonce}'`,
-    "img-src 'self' data:",
+    ["img-src 'self' data:", ...imageOrigins].join(' '),
     "font-src 'self'",
     "connect-src 'self'",
     "object-src 'none'",
@@ -114,10 +116,12 @@ export class DashboardFiles {
     readonly directory: string | undefined,
     private readonly template: string | undefined,
     private readonly assets: ReadonlyMap<string, StaticFile>,
+    private readonly imageOrigins: readonly string[] = [],
   ) {}
 
-  static load(directory: string | undefined, appPath: string): DashboardFiles {
-    if (!directory) return new DashboardFiles(undefined, undefined, new Map());
+  /** `imageOrigins`: origins the page may show images from besides its own (storageOrigin). */
+  static load(directory: string | undefined, appPath: string, imageOrigins: readonly string[] = []): DashboardFiles {
+    if (!directory) return new DashboardFiles(undefined, undefined, new Map(), imageOrigins);
     const base = escapeHtml(appPath);
     const template = readFileSync(join(directory, 'index.html'), 'utf8')
       .replace(/(src|href)="\.\/assets\//g, `$1="${base}/assets/`)
@@ -133,7 +137,7 @@ export class DashboardFiles {
         compressible: COMPRESSIBLE.has(extension) && body.length > 1024,
       });
     }
-    return new DashboardFiles(directory, template, assets);
+    return new DashboardFiles(directory, template, assets, imageOrigins);
   }
 
   get built(): boolean {
@@ -150,7 +154,7 @@ export class DashboardFiles {
         'content-type': 'text/html; charset=utf-8',
         // Every answer has its own nonce: never reused from a cache without asking again.
         'cache-control': 'no-cache',
-        'content-security-policy': dashboardCsp(nonce),
+        'content-security-policy': dashboardCsp(nonce, this.imageOrigins),
         'x-content-type-options': 'nosniff',
       },
     };
@@ -182,4 +186,14 @@ export function acceptsGzip(header: string | string[] | undefined): boolean {
     const q = parameters.map((p) => p.trim()).find((p) => p.startsWith('q='));
     return q === undefined || Number(q.slice(2)) > 0;
   });
+}
+
+/**
+ * The origin of the storage's signed file URLs: PUBLIC_BASE_URL's for the fs driver (usually the
+ * page's own), the bucket's for S3 (path style: the endpoint; else the bucket's virtual host).
+ */
+export function storageOrigin(storage: StorageConfig): string {
+  if (storage.driver === 'fs') return new URL(storage.publicBaseUrl).origin;
+  const endpoint = new URL(storage.endpoint);
+  return storage.pathStyle ? endpoint.origin : `${endpoint.protocol}//${storage.bucket}.${endpoint.host}`;
 }

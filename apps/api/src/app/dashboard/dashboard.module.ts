@@ -2,7 +2,7 @@ import { DynamicModule, Logger, Module } from '@nestjs/common';
 import { RouterModule } from '@nestjs/core';
 import { AppConfig } from '@intake/config';
 import { DashboardController, DashboardRoutes } from './dashboard.controller';
-import { DashboardFiles, findDashboardBuild, pathPrefixOf, RESERVED_PATHS } from './dashboard-files';
+import { DashboardFiles, findDashboardBuild, pathPrefixOf, RESERVED_PATHS, storageOrigin } from './dashboard-files';
 
 /**
  * The owner dashboard (apps/dashboard), served at APP_URL's path (the api's root by default), so
@@ -14,7 +14,10 @@ import { DashboardFiles, findDashboardBuild, pathPrefixOf, RESERVED_PATHS } from
  */
 @Module({})
 export class DashboardModule {
-  static forRoot(config: Pick<AppConfig, 'appUrl' | 'portalUrl'>, directory = findDashboardBuild()): DynamicModule {
+  static forRoot(
+    config: Pick<AppConfig, 'appUrl' | 'portalUrl' | 'storage'>,
+    directory = findDashboardBuild(),
+  ): DynamicModule {
     const appPath = pathPrefixOf(config.appUrl);
     const portalPath = pathPrefixOf(config.portalUrl);
     const logger = new Logger('DashboardModule');
@@ -22,7 +25,7 @@ export class DashboardModule {
       logger.warn(`dashboard not served: APP_URL and PORTAL_URL share the path "${appPath || '/'}"`);
       return { module: DashboardModule };
     }
-    const files = DashboardFiles.load(directory, appPath);
+    const files = DashboardFiles.load(directory, appPath, [storageOrigin(config.storage)]);
     if (!files.built) logger.warn('dashboard not built: GET / answers 404 (npx nx build dashboard)');
     const routes: DashboardRoutes = { appPath, reserved: [...RESERVED_PATHS, portalPath] };
     return {

@@ -316,6 +316,12 @@ export class ListIntakeView {
   @ApiProperty({ example: INTAKE_ID }) intake_id!: string;
   @ApiProperty({ example: 'Wedding photos 2027' }) project_name!: string;
   @ApiProperty({ enum: INTAKE_STATUSES, example: 'in_progress' }) status!: IntakeStatus;
+  @ApiProperty({
+    enum: MODES,
+    example: 'live',
+    description: 'test: created with a test key, never contacts the client',
+  })
+  mode!: Mode;
   @ApiProperty({ type: ListClientView }) client!: ListClientView;
   @ApiProperty({ example: PORTAL_URL }) portal_url!: string;
   @ApiProperty({ example: '2026-11-02T09:14:07.000Z' }) created_at!: string;

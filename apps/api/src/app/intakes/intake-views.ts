@@ -123,6 +123,7 @@ export function listItemView(
     intake_id: row.intake.id,
     project_name: row.intake.project_name,
     status: row.intake.status,
+    mode: row.intake.mode,
     client: { email: row.intake.client_email, name: row.intake.client_name },
     portal_url: portalUrl,
     created_at: iso(row.intake.created_at),

@@ -27,7 +27,7 @@ export class IntakesController {
   @ApiOperation({
     summary: 'List intakes, newest first, with filters.',
     description:
-      'Filter by status, client_email, folder_id (or none for Unfiled) and q (case-insensitive text over project name, client name and e-mail); filters combine; page with limit (default 20, max 100) and offset. Each row has the id, status, client, portal_url, created_at and progress. Use it to find an intake; for one intake’s items use GET /v1/intakes/{id}, for polling progress GET /v1/intakes/{id}/status. API keys see only their mode (test keys: the intakes they created). Read-only.',
+      'Filter by status, mode (live or test), client_email, folder_id (or none for Unfiled) and q (case-insensitive text over project name, client name and e-mail); filters combine; page with limit (default 20, max 100) and offset. Each row has the id, status, mode, client, portal_url, created_at and progress. Use it to find an intake; for one intake’s items use GET /v1/intakes/{id}, for polling progress GET /v1/intakes/{id}/status. API keys see only their mode (test keys: the intakes they created), so a key asking for the other mode gets an empty list. Read-only.',
   })
   @ApiOkResponse({ type: IntakeListResponse })
   async list(@CurrentPrincipal() principal: Principal, @Query() query: ListIntakesQuery): Promise<IntakeListResponse> {
@@ -35,7 +35,13 @@ export class IntakesController {
     const offset = query.offset ?? 0;
     const { rows, total } = await this.listIntakes.execute({
       access: accessOf(principal),
-      filter: { status: query.status, clientEmail: query.client_email, folderId: query.folder_id, q: query.q },
+      filter: {
+        status: query.status,
+        clientEmail: query.client_email,
+        folderId: query.folder_id,
+        q: query.q,
+        mode: query.mode,
+      },
       limit,
       offset,
     });

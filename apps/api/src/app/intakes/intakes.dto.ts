@@ -14,6 +14,7 @@ import {
   ValidateNested,
 } from 'class-validator';
 import { Language, LANGUAGES } from '@intake/domain-accounts';
+import { type Mode, MODES } from '@intake/domain-kernel';
 import {
   CHASE_SCHEDULES,
   ChaseSchedule,
@@ -241,6 +242,13 @@ export class CreateIntakeRequest extends ChaseSettingsRequest {
 export class ListIntakesQuery extends PageQuery {
   @OptionalOneOf(INTAKE_STATUSES, { enum: INTAKE_STATUSES })
   status?: IntakeStatus;
+
+  @OptionalOneOf(MODES, {
+    enum: MODES,
+    description:
+      'only live or only test intakes (a dashboard session sees both modes); an API key sees only its own mode, so asking for the other one lists nothing',
+  })
+  mode?: Mode;
 
   @OptionalText({ example: 'jan.novak@client.example' }, { min: 1, max: 254 })
   client_email?: string;

@@ -2,6 +2,7 @@ import createClient, { type Middleware } from 'openapi-fetch';
 import type { paths } from '@intake/sdk-types';
 import { failureOf, NetworkFailure } from './failures';
 import { csrfToken, needsCsrfToken } from './csrf';
+import { rateLimitRecorder } from './rate-limit';
 
 /**
  * The API, typed by the OpenAPI document (the SDK's generated `paths`; only its types are
@@ -19,7 +20,7 @@ const csrf: Middleware = {
     return request;
   },
 };
-api.use(csrf);
+api.use(csrf, rateLimitRecorder);
 
 /** openapi-fetch's answer: the body on success, the error body otherwise. */
 interface Answer<Data> {

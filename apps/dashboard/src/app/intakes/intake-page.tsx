@@ -2,17 +2,18 @@ import { Anchor, Badge, Group, Paper, Progress, Stack, Text, Title } from '@mant
 import { useDocumentTitle } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
-import type { components } from '@intake/sdk-types';
 import { api, unwrap } from '../api/client';
 import { useText } from '../i18n/use-text';
 import { ErrorPanel, PageLoader } from '../ui/feedback';
-import { IntakeStatusBadge, ItemStatusBadge } from '../ui/status';
-
-type Item = components['schemas']['ItemView'];
+import { IntakeStatusBadge } from '../ui/status';
+import { latestRateLimit } from '../api/rate-limit';
+import { DownloadPanel } from './detail/download-panel';
+import { pollInterval } from './detail/live-poll';
+import { ReviewItems } from './detail/review-items';
 
 /**
  * One intake (`{APP_URL}/intakes/{id}`, the link the owner's e-mails carry): its client, progress
- * and items with their status. The review actions come on top of this page.
+ * and items with their submitted values and review actions (detail/), and the ZIP download.
  */
 export default function IntakePage() {
   const text = useText();
@@ -20,6 +21,8 @@ export default function IntakePage() {
   const detail = useQuery({
     queryKey: ['intake', id],
     queryFn: () => unwrap(api.GET('/v1/intakes/{id}', { params: { path: { id } } })),
+    // Client changes appear without a reload, within the hourly request budget (detail/live-poll.ts).
+    refetchInterval: (query) => pollInterval(query.state.data?.intake.status, latestRateLimit(), new Date()),
   });
   useDocumentTitle(`${detail.data?.intake.project_name ?? text('intakes.title')} – ${text('app.name')}`);
   const back = (
@@ -77,33 +80,8 @@ export default function IntakePage() {
       <Title order={2} size="h3">
         {text('detail.items')}
       </Title>
-      {items.length === 0 ? (
-        <Text>{text('detail.no_items')}</Text>
-      ) : (
-        <Stack gap="sm" component="ul" className="plain-list">
-          {items.map((item) => (
-            <ItemRow key={item.key} item={item} />
-          ))}
-        </Stack>
-      )}
+      <ReviewItems intakeId={intake.intake_id} intakeStatus={intake.status} items={items} />
+      <DownloadPanel intakeId={intake.intake_id} />
     </Stack>
-  );
-}
-
-function ItemRow({ item }: { item: Item }) {
-  const text = useText();
-  return (
-    <Paper component="li" withBorder p="md" radius="md" data-item-key={item.key} data-status={item.status}>
-      <Group justify="space-between" gap="xs" wrap="wrap">
-        <Stack gap={2}>
-          <Text fw={600}>{item.label}</Text>
-          <Text size="xs" c="dimmed">
-            {text(item.required ? 'detail.required' : 'detail.optional')}
-            {item.submitted_at ? ` · ${text('detail.submitted_at', { date: text.dateTime(item.submitted_at) })}` : ''}
-          </Text>
-        </Stack>
-        <ItemStatusBadge status={item.status} />
-      </Group>
-    </Paper>
   );
 }

@@ -1,12 +1,14 @@
 import { useEffect, useState } from 'react';
 import {
   Anchor,
+  Badge,
   Button,
   Group,
   NativeSelect,
   Pagination,
   Paper,
   Progress,
+  SegmentedControl,
   SimpleGrid,
   Stack,
   Text,
@@ -23,7 +25,9 @@ import { ErrorPanel, PageLoader } from '../ui/feedback';
 import { IntakeStatusBadge, intakeStatusKey } from '../ui/status';
 import {
   filtersOf,
+  INTAKE_MODES,
   INTAKE_STATUSES,
+  type IntakeMode,
   type ListFilters,
   listQueryOf,
   pageCount,
@@ -60,15 +64,26 @@ export default function IntakesPage() {
     queryFn: () => unwrap(api.GET('/v1/folders')),
     staleTime: 5 * 60_000,
   });
-  const filtered = Boolean(filters.q || filters.status || filters.folder);
+  const filtered = Boolean(filters.q || filters.status || filters.folder || filters.mode);
 
   return (
     <Stack gap="md">
       <Group justify="space-between" align="center" gap="sm">
         <Title order={1}>{text('intakes.title')}</Title>
-        <Button component={Link} to="/intakes/new">
-          {text('new_intake.button')}
-        </Button>
+        <Group gap="sm">
+          <SegmentedControl
+            aria-label={text('review.mode_label')}
+            value={filters.mode || 'all'}
+            data={[
+              { value: 'all', label: text('review.mode_all') },
+              ...INTAKE_MODES.map((mode) => ({ value: mode, label: text(`review.mode_${mode}`) })),
+            ]}
+            onChange={(value) => change({ mode: value === 'all' ? '' : (value as IntakeMode) })}
+          />
+          <Button component={Link} to="/intakes/new">
+            {text('new_intake.button')}
+          </Button>
+        </Group>
       </Group>
       <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm" role="search" aria-label={text('intakes.filters')}>
         <TextInput
@@ -160,13 +175,20 @@ function IntakeRow({ intake }: { intake: ListedIntake }) {
   const { submitted, total } = intake.progress;
   const progress = text('intakes.progress', { done: submitted, n: total });
   return (
-    <Paper component="li" withBorder p="md" radius="md" data-intake-id={intake.intake_id}>
+    <Paper component="li" withBorder p="md" radius="md" data-intake-id={intake.intake_id} data-mode={intake.mode}>
       <Stack gap={6}>
         <Group justify="space-between" gap="xs" wrap="wrap">
           <Anchor component={Link} to={`/intakes/${intake.intake_id}`} fw={600}>
             {intake.project_name}
           </Anchor>
-          <IntakeStatusBadge status={intake.status} />
+          <Group gap="xs">
+            {intake.mode === 'test' && (
+              <Badge color="grape" variant="outline">
+                {text('detail.test_mode')}
+              </Badge>
+            )}
+            <IntakeStatusBadge status={intake.status} />
+          </Group>
         </Group>
         <Text size="sm" c="dimmed">
           {intake.client.name ? `${intake.client.name} · ${intake.client.email}` : intake.client.email}

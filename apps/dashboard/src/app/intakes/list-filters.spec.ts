@@ -2,16 +2,18 @@ import { filtersOf, listQueryOf, pageCount, paramsOf, percent } from './list-fil
 
 describe('the intakes list’s filters', () => {
   it('are read from the address, ignoring what is not valid', () => {
-    expect(filtersOf(new URLSearchParams('q=bakery&status=sent&folder=none&page=3'))).toEqual({
+    expect(filtersOf(new URLSearchParams('q=bakery&status=sent&folder=none&mode=test&page=3'))).toEqual({
       q: 'bakery',
       status: 'sent',
       folder: 'none',
+      mode: 'test',
       page: 3,
     });
-    expect(filtersOf(new URLSearchParams('status=stalled&page=-1'))).toEqual({
+    expect(filtersOf(new URLSearchParams('status=stalled&mode=sandbox&page=-1'))).toEqual({
       q: '',
       status: '',
       folder: '',
+      mode: '',
       page: 1,
     });
     expect(filtersOf(new URLSearchParams('page=1.5')).page).toBe(1);
@@ -19,18 +21,19 @@ describe('the intakes list’s filters', () => {
   });
 
   it('are written back without the defaults', () => {
-    expect(paramsOf({ q: '', status: '', folder: '', page: 1 }).toString()).toBe('');
-    expect(paramsOf({ q: 'a b', status: 'draft', folder: 'fld_1', page: 2 }).toString()).toBe(
-      'q=a+b&status=draft&folder=fld_1&page=2',
+    expect(paramsOf({ q: '', status: '', folder: '', mode: '', page: 1 }).toString()).toBe('');
+    expect(paramsOf({ q: 'a b', status: 'draft', folder: 'fld_1', mode: 'live', page: 2 }).toString()).toBe(
+      'q=a+b&status=draft&folder=fld_1&mode=live&page=2',
     );
   });
 
   it('become the API’s query: a blank search is none, pages of 20', () => {
-    expect(listQueryOf({ q: '  ', status: '', folder: '', page: 1 })).toEqual({ limit: 20, offset: 0 });
-    expect(listQueryOf({ q: ' bakery ', status: 'completed', folder: 'none', page: 3 })).toEqual({
+    expect(listQueryOf({ q: '  ', status: '', folder: '', mode: '', page: 1 })).toEqual({ limit: 20, offset: 0 });
+    expect(listQueryOf({ q: ' bakery ', status: 'completed', folder: 'none', mode: 'test', page: 3 })).toEqual({
       q: 'bakery',
       status: 'completed',
       folder_id: 'none',
+      mode: 'test',
       limit: 20,
       offset: 40,
     });

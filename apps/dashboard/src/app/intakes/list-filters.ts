@@ -2,31 +2,40 @@ import type { paths } from '@intake/sdk-types';
 
 type ListQuery = NonNullable<paths['/v1/intakes']['get']['parameters']['query']>;
 export type IntakeStatus = NonNullable<ListQuery['status']>;
+export type IntakeMode = NonNullable<ListQuery['mode']>;
+
+/** The list's mode switch: both modes, or only live or only test intakes (a session sees both). */
+export const INTAKE_MODES: readonly IntakeMode[] = ['live', 'test'];
 
 /** The statuses the list filters by, in the order an intake goes through them. */
 export const INTAKE_STATUSES: readonly IntakeStatus[] = ['draft', 'sent', 'in_progress', 'completed', 'archived'];
 
 export const PAGE_SIZE = 20;
 
-/** The list's filters as the page's address keeps them (`?q=…&status=…&folder=…&page=…`), so back and reload keep them. */
+/** The list's filters as the page's address keeps them (`?q=…&status=…&folder=…&mode=…&page=…`), so back and reload keep them. */
 export interface ListFilters {
   q: string;
   status: IntakeStatus | '';
   /** A folder id, `none` for the unfiled intakes, '' for all. */
   folder: string;
+  /** `live` or `test`; '' for both. */
+  mode: IntakeMode | '';
   /** 1-based. */
   page: number;
 }
 
 const isStatus = (value: string): value is IntakeStatus => (INTAKE_STATUSES as readonly string[]).includes(value);
+const isMode = (value: string): value is IntakeMode => (INTAKE_MODES as readonly string[]).includes(value);
 
 export function filtersOf(params: URLSearchParams): ListFilters {
   const status = params.get('status') ?? '';
   const page = Number(params.get('page') ?? '1');
+  const mode = params.get('mode') ?? '';
   return {
     q: (params.get('q') ?? '').slice(0, 100),
     status: isStatus(status) ? status : '',
     folder: params.get('folder') ?? '',
+    mode: isMode(mode) ? mode : '',
     page: Number.isInteger(page) && page >= 1 ? page : 1,
   };
 }
@@ -37,6 +46,7 @@ export function paramsOf(filters: ListFilters): URLSearchParams {
   if (filters.q) params.set('q', filters.q);
   if (filters.status) params.set('status', filters.status);
   if (filters.folder) params.set('folder', filters.folder);
+  if (filters.mode) params.set('mode', filters.mode);
   if (filters.page > 1) params.set('page', String(filters.page));
   return params;
 }
@@ -48,6 +58,7 @@ export function listQueryOf(filters: ListFilters): ListQuery {
     ...(q ? { q } : {}),
     ...(filters.status ? { status: filters.status } : {}),
     ...(filters.folder ? { folder_id: filters.folder } : {}),
+    ...(filters.mode ? { mode: filters.mode } : {}),
     limit: PAGE_SIZE,
     offset: (filters.page - 1) * PAGE_SIZE,
   };

@@ -7,6 +7,7 @@ import {
   IntakeStore,
   ItemRecord,
   ListFilter,
+  listScope,
   ListIntake,
   ListRow,
 } from '@intake/application-intakes';
@@ -28,7 +29,7 @@ const INTAKE_COLUMNS = `i.id, i.account_id, i.mode, i.created_by_key_id, i.creat
 const CHASE_COLUMNS = `id, intake_id, channel, kind, status, scheduled_at, sent_at, attempt_no, missing_items_count, error, created_at`;
 
 /** The list object's columns: a page of 20 reads 7 columns a row, not 40. */
-const LIST_COLUMNS = `i.id, i.slug, i.project_name, i.status, i.client_email, i.client_name, i.created_at`;
+const LIST_COLUMNS = `i.id, i.slug, i.project_name, i.status, i.mode, i.client_email, i.client_name, i.created_at`;
 
 /** Columns written by insert and update, in order (id first). */
 const WRITABLE = [
@@ -213,11 +214,14 @@ export class PostgresIntakeStore extends IntakeStore {
   }
 
   async list(
-    access: AccessContext,
+    caller: AccessContext,
     filter: ListFilter,
     limit: number,
     offset: number,
   ): Promise<{ rows: ListRow[]; total: number }> {
+    const scope = listScope(caller, filter);
+    if (!scope) return { rows: [], total: 0 };
+    const access = scope;
     const withoutQ = () => this.listWithoutQ(access, filter, limit, offset);
     const { intakes, total } = filter.q
       ? await this.search.page(access, { ...filter, q: filter.q }, limit, offset, LIST_COLUMNS, withoutQ)

@@ -58,11 +58,12 @@ export function describeIntakeListContract(fixture: () => IntakeStoresFixture): 
 
       const { rows } = await store().list(sessionAccess(accountId), {}, 10, 0);
       expect(rows.map((r) => r.intake)).toEqual(
-        [intake, bare].map(({ id, slug, project_name, status, client_email, client_name, created_at }) => ({
+        [intake, bare].map(({ id, slug, project_name, status, mode, client_email, client_name, created_at }) => ({
           id,
           slug,
           project_name,
           status,
+          mode,
           client_email,
           client_name,
           created_at,
@@ -148,6 +149,43 @@ export function describeIntakeListContract(fixture: () => IntakeStoresFixture): 
         ids: [expect.any(String)],
         total: 1,
       });
+    });
+
+    it('filters by mode within what the access context may see: a key asking for the other mode gets nothing', async () => {
+      const accountId = await fixture().createAccount();
+      const folder = aFolder(accountId, { name: 'Shop' });
+      await fixture().uow.run(() => fixture().folders.insert(folder));
+      const live = anIntake(accountId, { mode: 'live', created_by_key_id: 'key_live', created_at: at(3) });
+      const liveFiled = anIntake(accountId, {
+        mode: 'live',
+        folder_id: folder.id,
+        project_name: 'Shop',
+        created_at: at(2),
+      });
+      const testA = anIntake(accountId, { mode: 'test', created_by_key_id: 'key_a', created_at: at(1) });
+      const testB = anIntake(accountId, {
+        mode: 'test',
+        created_by_key_id: 'key_b',
+        folder_id: folder.id,
+        project_name: 'Shop test',
+        created_at: at(0),
+      });
+      await given(live, liveFiled, testA, testB);
+      const session = sessionAccess(accountId);
+
+      expect(await page(session, { mode: 'live' })).toEqual({ ids: [live.id, liveFiled.id], total: 2 });
+      expect(await page(session, { mode: 'test' })).toEqual({ ids: [testA.id, testB.id], total: 2 });
+      expect(await page(session, { mode: 'test' }, 1, 1)).toEqual({ ids: [testB.id], total: 2 });
+      expect(await page(session, { mode: 'test', folderId: folder.id })).toEqual({ ids: [testB.id], total: 1 });
+      expect(await page(session, { mode: 'live', q: 'shop' })).toEqual({ ids: [liveFiled.id], total: 1 });
+      expect(await page(session, { mode: 'test', q: 'shop', status: 'sent' })).toEqual({ ids: [testB.id], total: 1 });
+      expect(await page(liveKeyAccess(accountId), { mode: 'live' })).toEqual({
+        ids: [live.id, liveFiled.id],
+        total: 2,
+      });
+      expect(await page(liveKeyAccess(accountId), { mode: 'test' })).toEqual({ ids: [], total: 0 });
+      expect(await page(testKeyAccess(accountId, 'key_a'), { mode: 'test' })).toEqual({ ids: [testA.id], total: 1 });
+      expect(await page(testKeyAccess(accountId, 'key_a'), { mode: 'live' })).toEqual({ ids: [], total: 0 });
     });
 
     it('totals follow status changes, deletions and a deleted folder', async () => {

@@ -11,6 +11,7 @@ import {
   IntakeStore,
   type ItemRecord,
   type ListFilter,
+  listScope,
   type ListRow,
   type TemplateRecord,
   TemplateStore,
@@ -62,11 +63,13 @@ export class InMemoryIntakeStore extends IntakeStore {
   }
 
   async list(
-    access: AccessContext,
+    caller: AccessContext,
     filter: ListFilter,
     limit: number,
     offset: number,
   ): Promise<{ rows: ListRow[]; total: number }> {
+    const access = listScope(caller, filter);
+    if (!access) return { rows: [], total: 0 };
     const matching = this.db.intakes.rows
       .filter(visibleTo(access))
       .filter((i) => !filter.status || i.status === filter.status)
@@ -86,6 +89,7 @@ export class InMemoryIntakeStore extends IntakeStore {
         slug: i.slug,
         project_name: i.project_name,
         status: i.status,
+        mode: i.mode,
         client_email: i.client_email,
         client_name: i.client_name,
         created_at: new Date(i.created_at),

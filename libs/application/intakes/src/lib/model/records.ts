@@ -1,4 +1,4 @@
-import { type Branding, type Language } from '@intake/domain-accounts';
+import { type AccessContext, type Branding, type Language } from '@intake/domain-accounts';
 import { type Mode } from '@intake/domain-kernel';
 import { type ChaseSchedule, type IntakeStatus, type ItemStatus, type Waiver } from '@intake/domain-intake';
 import { type Constraints, type ItemType, type Proposal, type StructuredSchema } from '@intake/domain-items';
@@ -139,12 +139,27 @@ export interface ListFilter {
   /** A folder id, or 'none' for Unfiled. */
   folderId?: string;
   q?: string;
+  /**
+   * Only intakes of this mode. Narrows the caller's access (sessions see both modes): for an API
+   * key asking for the other mode the list is empty (listScope).
+   */
+  mode?: Mode;
+}
+
+/**
+ * The access a list with `filter` reads with: the caller's, narrowed to `filter.mode`; null when
+ * the caller cannot see that mode at all (an API key asking for the other mode): an empty list.
+ */
+export function listScope(access: AccessContext, filter: Pick<ListFilter, 'mode'>): AccessContext | null {
+  if (!filter.mode || access.mode === filter.mode) return access;
+  if (access.mode !== null) return null;
+  return { ...access, mode: filter.mode };
 }
 
 /** What GET /v1/intakes shows of an intake (the list object). */
 export type ListIntake = Pick<
   IntakeRecord,
-  'id' | 'slug' | 'project_name' | 'status' | 'client_email' | 'client_name' | 'created_at'
+  'id' | 'slug' | 'project_name' | 'status' | 'mode' | 'client_email' | 'client_name' | 'created_at'
 >;
 
 export interface ListRow {
