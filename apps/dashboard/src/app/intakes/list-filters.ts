@@ -8,12 +8,14 @@ export const INTAKE_STATUSES: readonly IntakeStatus[] = ['draft', 'sent', 'in_pr
 
 export const PAGE_SIZE = 20;
 
-/** The list's filters as the page's address keeps them (`?q=…&status=…&folder=…&page=…`), so back and reload keep them. */
+/** The list's filters as the page's address keeps them (`?q=…&status=…&folder=…&client=…&page=…`), so back and reload keep them. */
 export interface ListFilters {
   q: string;
   status: IntakeStatus | '';
   /** A folder id, `none` for the unfiled intakes, '' for all. */
   folder: string;
+  /** A client's e-mail address (the clients page links here with it), '' for every client. */
+  client: string;
   /** 1-based. */
   page: number;
 }
@@ -27,6 +29,7 @@ export function filtersOf(params: URLSearchParams): ListFilters {
     q: (params.get('q') ?? '').slice(0, 100),
     status: isStatus(status) ? status : '',
     folder: params.get('folder') ?? '',
+    client: (params.get('client') ?? '').trim().slice(0, 254),
     page: Number.isInteger(page) && page >= 1 ? page : 1,
   };
 }
@@ -37,6 +40,7 @@ export function paramsOf(filters: ListFilters): URLSearchParams {
   if (filters.q) params.set('q', filters.q);
   if (filters.status) params.set('status', filters.status);
   if (filters.folder) params.set('folder', filters.folder);
+  if (filters.client) params.set('client', filters.client);
   if (filters.page > 1) params.set('page', String(filters.page));
   return params;
 }
@@ -48,6 +52,7 @@ export function listQueryOf(filters: ListFilters): ListQuery {
     ...(q ? { q } : {}),
     ...(filters.status ? { status: filters.status } : {}),
     ...(filters.folder ? { folder_id: filters.folder } : {}),
+    ...(filters.client ? { client_email: filters.client } : {}),
     limit: PAGE_SIZE,
     offset: (filters.page - 1) * PAGE_SIZE,
   };

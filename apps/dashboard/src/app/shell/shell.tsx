@@ -50,6 +50,12 @@ export function Shell() {
       </AppShell.Header>
       <AppShell.Navbar p="xs" component="nav" aria-label={text('nav.label')}>
         <NavLink component={RouterNavLink} to="/intakes" label={text('nav.intakes')} onClick={close} />
+        <NavLink component={RouterNavLink} to="/clients" label={text('clients.nav')} onClick={close} />
+        <NavLink component={RouterNavLink} to="/folders" label={text('folders.nav')} onClick={close} />
+        <NavLink component={RouterNavLink} to="/templates" label={text('templates.nav')} onClick={close} />
+        <NavLink component={RouterNavLink} to="/billing" label={text('usage.nav')} onClick={close} />
+        <NavLink component={RouterNavLink} to="/audit" label={text('audit.nav')} onClick={close} />
+        <NavLink component={RouterNavLink} to="/settings" label={text('settings.nav')} onClick={close} />
         {me.data && (
           <Text size="xs" c="dimmed" mt="auto" p="xs">
             {text('nav.signed_in_as', { name: me.data.user.name, account: me.data.account.name })}
