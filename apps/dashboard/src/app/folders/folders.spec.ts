@@ -1,4 +1,4 @@
-import { ApiFailure } from '../api/failures';
+import { ApiFailure, type ErrorEnvelope } from '../api/failures';
 import { FOLDER_NAME_MAX, folderNameProblem, folderProblemKey } from './folders';
 
 describe('folder names', () => {
@@ -10,7 +10,12 @@ describe('folder names', () => {
   });
 
   it('explain a name already used, and any other refusal by its envelope', () => {
-    const envelope = (error: string, reason?: string) => ({ error, message: 'm', request_id: 'r', reason });
+    const envelope = (error: ErrorEnvelope['error'], reason?: string): ErrorEnvelope => ({
+      error,
+      message: 'm',
+      request_id: 'r',
+      ...(reason ? { reason } : {}),
+    });
     expect(folderProblemKey(new ApiFailure(409, envelope('conflict', 'folder_exists')))).toBe('folders.exists');
     expect(folderProblemKey(new ApiFailure(404, envelope('not_found')))).toBe('error.not_found');
   });

@@ -1,4 +1,4 @@
-import { ApiFailure, NetworkFailure } from '../api/failures';
+import { ApiFailure, type ErrorEnvelope, NetworkFailure } from '../api/failures';
 import {
   billingProblemKey,
   checkoutReturnOf,
@@ -11,7 +11,12 @@ import {
   upgradesFrom,
 } from './usage';
 
-const envelope = (error: string, reason?: string) => ({ error, message: 'm', request_id: 'req_1', reason });
+const envelope = (error: ErrorEnvelope['error'], reason?: string): ErrorEnvelope => ({
+  error,
+  message: 'm',
+  request_id: 'req_1',
+  ...(reason ? { reason } : {}),
+});
 
 describe('usage against the plan’s limits', () => {
   it('is a whole percentage from 0 to 100', () => {
