@@ -143,7 +143,6 @@ function Meter({
         color={meterColor(used, limit)}
         size="lg"
         aria-label={label}
-        aria-valuetext={`${amount} (${percent} %)`}
       />
     </Stack>
   );
