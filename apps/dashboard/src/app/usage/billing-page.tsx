@@ -138,12 +138,7 @@ function Meter({
         </Text>
         <Text size="sm">{amount}</Text>
       </Group>
-      <Progress
-        value={percent}
-        color={meterColor(used, limit)}
-        size="lg"
-        aria-label={label}
-      />
+      <Progress value={percent} color={meterColor(used, limit)} size="lg" aria-label={label} />
     </Stack>
   );
 }
