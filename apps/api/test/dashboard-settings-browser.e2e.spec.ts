@@ -117,10 +117,11 @@ describe('owner dashboard: account pages in headless Chromium', () => {
     await expectAccessible('audit');
     await screenshots('audit');
 
-    await page.getByRole('textbox', { name: 'Action' }).fill('account.updated');
+    const action = page.getByLabel('Action', { exact: true });
+    await action.fill('account.updated');
     // Keyboard: Escape closes the suggestions, Enter sends the filters.
-    await page.getByRole('textbox', { name: 'Action' }).press('Escape');
-    await page.getByRole('textbox', { name: 'Action' }).press('Enter');
+    await action.press('Escape');
+    await action.press('Enter');
     await page.waitForURL(`${base}/audit?action=account.updated`);
     await page.getByText('1 entry', { exact: true }).waitFor();
     await expect(page.locator('[data-audit-action="account.created"]').count()).resolves.toBe(0);

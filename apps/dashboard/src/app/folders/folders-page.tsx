@@ -199,6 +199,9 @@ function DeleteFolder({ folder, onClose }: { folder: Folder | null; onClose: () 
         onClose();
       }}
       title={folder ? text('folders.delete_title', { name: folder.name }) : ''}
+      closeButtonProps={{ 'aria-label': text('folders.cancel') }}
+      // Locking the page's scroll injects a style element without the page's CSP nonce (blocked).
+      lockScroll={false}
       centered
     >
       {folder && (

@@ -1,4 +1,17 @@
-import { Alert, Button, CloseButton, Group, Paper, Progress, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useState } from 'react';
+import {
+  Alert,
+  Button,
+  CloseButton,
+  Group,
+  NativeSelect,
+  Paper,
+  Progress,
+  SimpleGrid,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
@@ -17,6 +30,8 @@ import {
   meterColor,
   percentOf,
   type PricedPlan,
+  type SmsPack,
+  smsPacksOf,
   upgradesFrom,
 } from './usage';
 
@@ -110,7 +125,12 @@ export default function BillingPage() {
       )}
 
       {account.data && (
-        <Billing current={account.data.plan.id} plans={pricing.data?.plans ?? []} pricingError={pricing.error} />
+        <Billing
+          current={account.data.plan.id}
+          plans={pricing.data?.plans ?? []}
+          smsPacks={smsPacksOf(pricing.data?.sms_credit_packs ?? [], account.data.plan.features.sms)}
+          pricingError={pricing.error}
+        />
       )}
     </Stack>
   );
@@ -146,10 +166,12 @@ function Meter({
 function Billing({
   current,
   plans,
+  smsPacks,
   pricingError,
 }: {
   current: string;
   plans: readonly PricedPlan[];
+  smsPacks: readonly SmsPack[];
   pricingError: unknown;
 }) {
   const text = useText();
@@ -162,7 +184,18 @@ function Billing({
     onSuccess: go,
   });
   const portal = useMutation({ mutationFn: () => unwrap(api.POST('/v1/billing/portal')), onSuccess: go });
-  const failure = upgrade.error ?? portal.error;
+  const credits = useMutation({
+    mutationFn: (pack: SmsPack) => unwrap(api.POST('/v1/billing/checkout', { body: { sms_credits: pack } })),
+    onSuccess: go,
+  });
+  const [pack, setPack] = useState<SmsPack | undefined>(undefined);
+  const chosenPack = pack ?? smsPacks[0];
+  const failure = upgrade.error ?? portal.error ?? credits.error;
+  const resetAll = () => {
+    upgrade.reset();
+    portal.reset();
+    credits.reset();
+  };
   const upgrades = upgradesFrom(current, plans);
 
   return (
@@ -194,7 +227,7 @@ function Billing({
                     disabled={!owner}
                     loading={upgrade.isPending && upgrade.variables === plan.id}
                     onClick={() => {
-                      portal.reset();
+                      resetAll();
                       upgrade.mutate(plan.id as 'solo' | 'studio' | 'agency');
                     }}
                   >
@@ -211,7 +244,7 @@ function Billing({
             disabled={!owner}
             loading={portal.isPending}
             onClick={() => {
-              upgrade.reset();
+              resetAll();
               portal.mutate();
             }}
           >
@@ -221,6 +254,28 @@ function Billing({
             {text('usage.manage_hint')}
           </Text>
         </Group>
+        {chosenPack !== undefined && (
+          <Group gap="sm" align="flex-end" wrap="wrap">
+            <NativeSelect
+              label={text('usage.sms_pack')}
+              description={text('usage.sms_pack_hint')}
+              value={String(chosenPack)}
+              data={smsPacks.map((n) => ({ value: String(n), label: text('usage.sms_pack_option', { n }) }))}
+              onChange={(event) => setPack(smsPacks.find((n) => String(n) === event.currentTarget.value))}
+            />
+            <Button
+              variant="light"
+              disabled={!owner}
+              loading={credits.isPending}
+              onClick={() => {
+                resetAll();
+                credits.mutate(chosenPack);
+              }}
+            >
+              {text('usage.buy_sms')}
+            </Button>
+          </Group>
+        )}
         {Boolean(failure) && <BillingProblem failure={failure} />}
       </Stack>
     </Paper>

@@ -7,6 +7,7 @@ import {
   formatPrice,
   meterColor,
   percentOf,
+  smsPacksOf,
   type PricedPlan,
   upgradesFrom,
 } from './usage';
@@ -62,6 +63,12 @@ describe('usage against the plan’s limits', () => {
     expect(upgradesFrom('free', plans).map((plan) => plan.id)).toEqual(['solo', 'studio', 'agency']);
     expect(upgradesFrom('studio', plans).map((plan) => plan.id)).toEqual(['agency']);
     expect(upgradesFrom('agency', plans)).toEqual([]);
+  });
+
+  it('offers the SMS credit packs on sale only on a plan with SMS', () => {
+    expect(smsPacksOf([1000, 100, 500], true)).toEqual([100, 500, 1000]);
+    expect(smsPacksOf([100, 250], true)).toEqual([100]);
+    expect(smsPacksOf([100, 500], false)).toEqual([]);
   });
 
   it('explains a billing failure as a sentence', () => {

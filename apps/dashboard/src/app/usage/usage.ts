@@ -49,6 +49,18 @@ export const formatPrice = (amount: number, currency: string, language: string):
     maximumFractionDigits: Number.isInteger(amount) ? 0 : 2,
   }).format(amount);
 
+export type SmsPack = components['schemas']['CheckoutCreditsRequest']['sms_credits'];
+
+/**
+ * The SMS credit packs on sale (pricing.json's sms_credit_packs) that POST /v1/billing/checkout
+ * takes, smallest first; none on a plan without SMS (the API answers 402 plan_required there).
+ */
+export function smsPacksOf(packs: readonly number[], planHasSms: boolean): SmsPack[] {
+  if (!planHasSms) return [];
+  const known: readonly number[] = [100, 500, 1000] satisfies readonly SmsPack[];
+  return packs.filter((pack): pack is SmsPack => known.includes(pack)).sort((a, b) => a - b);
+}
+
 /** The query the payment provider's return adds to the billing page's address: `?checkout=success|cancelled`. */
 export type CheckoutReturn = 'success' | 'cancelled';
 

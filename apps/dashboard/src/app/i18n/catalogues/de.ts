@@ -145,6 +145,10 @@ export const de: Catalogue<MessageKey> = {
   'usage.upgrade': 'Wechseln zu {plan}',
   'usage.manage': 'Abrechnung verwalten',
   'usage.manage_hint': 'Tarif ändern oder kündigen, Zahlungsmethoden und Rechnungen.',
+  'usage.sms_pack': 'SMS-Guthaben',
+  'usage.sms_pack_hint': 'Wird nach den monatlichen SMS des Tarifs verbraucht und verfällt nicht am Monatsende.',
+  'usage.sms_pack_option': { one: '{n} SMS-Guthaben', other: '{n} SMS-Guthaben' },
+  'usage.buy_sms': 'SMS-Guthaben kaufen',
   'usage.billing_failed': 'Die Abrechnung ist nicht verfügbar',
   'usage.billing_not_configured':
     'Zahlungen sind bei diesem Dienst nicht eingerichtet, daher lässt sich der Tarif hier nicht ändern.',

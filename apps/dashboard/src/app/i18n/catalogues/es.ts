@@ -148,6 +148,10 @@ export const es: Catalogue<MessageKey> = {
   'usage.upgrade': 'Cambiar a {plan}',
   'usage.manage': 'Gestionar la facturación',
   'usage.manage_hint': 'Cambiar o cancelar el plan, métodos de pago y facturas.',
+  'usage.sms_pack': 'Créditos SMS',
+  'usage.sms_pack_hint': 'Se usan después de los SMS mensuales del plan y se conservan de un mes a otro.',
+  'usage.sms_pack_option': { one: '{n} crédito SMS', other: '{n} créditos SMS' },
+  'usage.buy_sms': 'Comprar créditos SMS',
   'usage.billing_failed': 'La facturación no está disponible',
   'usage.billing_not_configured':
     'Los pagos no están configurados en este servicio, así que el plan no se puede cambiar aquí.',
