@@ -32,7 +32,7 @@ describe('owner dashboard: account pages in headless Chromium', () => {
     await page.getByRole('button', { name: 'Create the account' }).click();
     await page.waitForURL(`${base}/intakes`);
     await page.getByText('You have no intakes yet.').waitFor();
-  }, 60_000);
+  }, 180_000);
 
   it('changes the sender name and the clients’ language, showing the API’s field problem first', async () => {
     await openFromMenu('Settings', 'Account settings');
@@ -75,7 +75,7 @@ describe('owner dashboard: account pages in headless Chromium', () => {
     await expect(sender.inputValue()).resolves.toBe('Jana from Studio Nováková');
     await expectAccessible('settings');
     await screenshots('settings');
-  }, 90_000);
+  }, 180_000);
 
   it('shows the usage against the plan, and says so when billing is not configured', async () => {
     await openFromMenu('Usage and billing', 'Usage and billing');
@@ -107,7 +107,7 @@ describe('owner dashboard: account pages in headless Chromium', () => {
     await page.waitForURL(`${base}/billing`);
     await page.goto(`${base}/billing?checkout=cancelled`);
     await page.getByText('Nothing was charged and your plan has not changed.').waitFor();
-  }, 90_000);
+  }, 180_000);
 
   it('lists the audit entries of what was just done, filtered from the form and from an entry', async () => {
     await openFromMenu('Audit log', 'Audit log');
@@ -137,7 +137,7 @@ describe('owner dashboard: account pages in headless Chromium', () => {
     await page.waitForURL(`${base}/audit`);
     await page.getByRole('textbox', { name: 'Actor' }).waitFor();
     await expect(page.getByRole('textbox', { name: 'Actor' }).inputValue()).resolves.toBe('');
-  }, 90_000);
+  }, 180_000);
 
   it('creates, renames and deletes a folder (asking first)', async () => {
     await openFromMenu('Folders', 'Folders');
@@ -164,7 +164,7 @@ describe('owner dashboard: account pages in headless Chromium', () => {
     await page.getByText('You have no folders yet.').waitFor();
     const folders = await api.db.query(`SELECT name FROM folders`);
     expect(folders.rows).toEqual([]);
-  }, 90_000);
+  }, 180_000);
 
   it('creates a template from the form', async () => {
     await openFromMenu('Templates', 'Templates');
@@ -196,7 +196,7 @@ describe('owner dashboard: account pages in headless Chromium', () => {
       expect.objectContaining({ key: 'your_logo', type: 'image', label: 'Your logo', required: true }),
       expect.objectContaining({ key: 'style', type: 'select', required: false, options: ['Calm', 'Bold'] }),
     ]);
-  }, 90_000);
+  }, 180_000);
 
   it('lists the clients of the intakes, searchable, each linked to its intakes', async () => {
     const session = await api.client.logIn(email);
@@ -232,7 +232,7 @@ describe('owner dashboard: account pages in headless Chromium', () => {
     await expectAccessible('intakes-of-client');
     await page.getByRole('button', { name: 'Show every client' }).click();
     await page.waitForURL(`${base}/intakes`);
-  }, 90_000);
+  }, 180_000);
 
   it('shows the pages in Czech too, and logged no console problem but the two provoked refusals', async () => {
     await page.getByRole('combobox', { name: 'Language' }).selectOption('cs');
@@ -247,5 +247,5 @@ describe('owner dashboard: account pages in headless Chromium', () => {
 
     expect(problems).toHaveLength(expectedProblems.length);
     problems.forEach((problem, index) => expect(problem).toMatch(expectedProblems[index] ?? /never/));
-  }, 60_000);
+  }, 180_000);
 });
