@@ -117,7 +117,7 @@ describe('owner dashboard: account pages in headless Chromium', () => {
     await expectAccessible('audit');
     await screenshots('audit');
 
-    const action = page.getByLabel('Action', { exact: true });
+    const action = page.getByRole('combobox', { name: 'Action', exact: true });
     await action.fill('account.updated');
     // Keyboard: Escape closes the suggestions, Enter sends the filters.
     await action.press('Escape');

@@ -17,6 +17,7 @@ export const KNOWN_ACTIONS = [
   'account.plan_changed',
   'api_key.created',
   'api_key.revoked',
+  'auth.logged_in',
   'auth.logged_out',
   'billing.checkout_created',
   'billing.portal_opened',
@@ -36,6 +37,8 @@ export const KNOWN_ACTIONS = [
   'team.member_joined',
   'team.member_removed',
   'template.created',
+  'webhook.created',
+  'webhook.deleted',
   'webhook.delivery_retried',
   'webhook.tested',
 ] as const;
