@@ -15,6 +15,12 @@ const SignUpPage = lazy(() => import('./pages/sign-up'));
 const IntakesPage = lazy(() => import('./intakes/intakes-page'));
 const IntakePage = lazy(() => import('./intakes/intake-page'));
 const NewIntakePage = lazy(() => import('./intakes/new/new-intake-page'));
+const ClientsPage = lazy(() => import('./clients/clients-page'));
+const FoldersPage = lazy(() => import('./folders/folders-page'));
+const TemplatesPage = lazy(() => import('./templates/templates-page'));
+const AuditPage = lazy(() => import('./audit/audit-page'));
+const BillingPage = lazy(() => import('./usage/billing-page'));
+const SettingsPage = lazy(() => import('./settings/settings-page'));
 const NotFoundPage = lazy(() => import('./pages/not-found'));
 const KeysPage = lazy(() => import('./keys/keys-page'));
 const WebhooksPage = lazy(() => import('./webhooks/webhooks-page'));
@@ -80,6 +86,13 @@ export function App({ queryClient }: { queryClient: QueryClient }) {
                   <Route path="/keys" element={<KeysPage />} />
                   <Route path="/webhooks" element={<WebhooksPage />} />
                   <Route path="/team" element={<TeamPage />} />
+                  <Route path="/clients" element={<ClientsPage />} />
+                  <Route path="/folders" element={<FoldersPage />} />
+                  <Route path="/templates" element={<TemplatesPage />} />
+                  <Route path="/audit" element={<AuditPage />} />
+                  {/* The payment provider's checkout and portal come back here (APP_URL/billing). */}
+                  <Route path="/billing" element={<BillingPage />} />
+                  <Route path="/settings" element={<SettingsPage />} />
                   <Route path="*" element={<NotFoundPage />} />
                 </Route>
               </Routes>

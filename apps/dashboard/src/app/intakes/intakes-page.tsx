@@ -64,7 +64,7 @@ export default function IntakesPage() {
     queryFn: () => unwrap(api.GET('/v1/folders')),
     staleTime: 5 * 60_000,
   });
-  const filtered = Boolean(filters.q || filters.status || filters.folder || filters.mode);
+  const filtered = Boolean(filters.q || filters.status || filters.folder || filters.mode || filters.client);
 
   return (
     <Stack gap="md">
@@ -114,6 +114,14 @@ export default function IntakesPage() {
           onChange={(event) => change({ folder: event.currentTarget.value })}
         />
       </SimpleGrid>
+      {filters.client && (
+        <Group gap="xs" wrap="wrap">
+          <Text size="sm">{text('clients.filtered_by', { email: filters.client })}</Text>
+          <Button size="compact-sm" variant="default" onClick={() => change({ client: '' })}>
+            {text('clients.all_clients')}
+          </Button>
+        </Group>
+      )}
 
       {intakes.isPending && <PageLoader />}
       {intakes.isError && <ErrorPanel error={intakes.error} onRetry={() => void intakes.refetch()} />}

@@ -12,7 +12,7 @@ export const INTAKE_STATUSES: readonly IntakeStatus[] = ['draft', 'sent', 'in_pr
 
 export const PAGE_SIZE = 20;
 
-/** The list's filters as the page's address keeps them (`?q=…&status=…&folder=…&mode=…&page=…`), so back and reload keep them. */
+/** The list's filters as the page's address keeps them (`?q=…&status=…&folder=…&mode=…&client=…&page=…`), so back and reload keep them. */
 export interface ListFilters {
   q: string;
   status: IntakeStatus | '';
@@ -20,6 +20,8 @@ export interface ListFilters {
   folder: string;
   /** `live` or `test`; '' for both. */
   mode: IntakeMode | '';
+  /** A client's e-mail address (the clients page links here with it), '' for every client. */
+  client: string;
   /** 1-based. */
   page: number;
 }
@@ -36,6 +38,7 @@ export function filtersOf(params: URLSearchParams): ListFilters {
     status: isStatus(status) ? status : '',
     folder: params.get('folder') ?? '',
     mode: isMode(mode) ? mode : '',
+    client: (params.get('client') ?? '').trim().slice(0, 254),
     page: Number.isInteger(page) && page >= 1 ? page : 1,
   };
 }
@@ -47,6 +50,7 @@ export function paramsOf(filters: ListFilters): URLSearchParams {
   if (filters.status) params.set('status', filters.status);
   if (filters.folder) params.set('folder', filters.folder);
   if (filters.mode) params.set('mode', filters.mode);
+  if (filters.client) params.set('client', filters.client);
   if (filters.page > 1) params.set('page', String(filters.page));
   return params;
 }
@@ -59,6 +63,7 @@ export function listQueryOf(filters: ListFilters): ListQuery {
     ...(filters.status ? { status: filters.status } : {}),
     ...(filters.folder ? { folder_id: filters.folder } : {}),
     ...(filters.mode ? { mode: filters.mode } : {}),
+    ...(filters.client ? { client_email: filters.client } : {}),
     limit: PAGE_SIZE,
     offset: (filters.page - 1) * PAGE_SIZE,
   };
