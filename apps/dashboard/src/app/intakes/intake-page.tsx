@@ -7,6 +7,7 @@ import { api, unwrap } from '../api/client';
 import { useText } from '../i18n/use-text';
 import { ErrorPanel, PageLoader } from '../ui/feedback';
 import { IntakeStatusBadge, ItemStatusBadge } from '../ui/status';
+import { ChasingSection } from './chasing/chasing-section';
 
 type Item = components['schemas']['ItemView'];
 
@@ -86,6 +87,7 @@ export default function IntakePage() {
           ))}
         </Stack>
       )}
+      <ChasingSection intake={intake} />
     </Stack>
   );
 }
