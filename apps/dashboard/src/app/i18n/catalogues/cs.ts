@@ -84,6 +84,7 @@ export const cs: Catalogue<MessageKey> = {
   'detail.submitted_at': 'Doručeno {date}',
   'chasing.title': 'Připomínání',
   'chasing.cancel': 'Zrušit',
+  'chasing.close': 'Zavřít',
   'chasing.settings.schedule': 'Připomínky',
   'chasing.settings.max': {
     one: 'nejvýše {n} připomínka',

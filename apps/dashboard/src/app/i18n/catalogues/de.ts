@@ -79,6 +79,7 @@ export const de: Catalogue<MessageKey> = {
   'detail.submitted_at': 'Erhalten am {date}',
   'chasing.title': 'Erinnern',
   'chasing.cancel': 'Abbrechen',
+  'chasing.close': 'Schließen',
   'chasing.settings.schedule': 'Erinnerungen',
   'chasing.settings.max': { one: 'höchstens {n} Erinnerung', other: 'höchstens {n} Erinnerungen' },
   'chasing.settings.unlimited': 'ohne Begrenzung der Erinnerungen',

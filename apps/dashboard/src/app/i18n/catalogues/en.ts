@@ -85,6 +85,7 @@ export const en = {
   'detail.submitted_at': 'Received {date}',
   'chasing.title': 'Chasing',
   'chasing.cancel': 'Cancel',
+  'chasing.close': 'Close',
   'chasing.settings.schedule': 'Reminders',
   'chasing.settings.max': { one: 'at most {n} reminder', other: 'at most {n} reminders' },
   'chasing.settings.unlimited': 'no limit on reminders',

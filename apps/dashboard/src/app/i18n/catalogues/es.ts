@@ -79,6 +79,7 @@ export const es: Catalogue<MessageKey> = {
   'detail.submitted_at': 'Recibido el {date}',
   'chasing.title': 'Recordatorios',
   'chasing.cancel': 'Cancelar',
+  'chasing.close': 'Cerrar',
   'chasing.settings.schedule': 'Recordatorios',
   'chasing.settings.max': { one: 'como máximo {n} recordatorio', other: 'como máximo {n} recordatorios' },
   'chasing.settings.unlimited': 'sin límite de recordatorios',

@@ -91,6 +91,7 @@ export const pl: Catalogue<MessageKey> = {
   'detail.submitted_at': 'Otrzymano {date}',
   'chasing.title': 'Przypominanie',
   'chasing.cancel': 'Anuluj',
+  'chasing.close': 'Zamknij',
   'chasing.settings.schedule': 'Przypomnienia',
   'chasing.settings.max': {
     one: 'najwyżej {n} przypomnienie',

@@ -84,6 +84,7 @@ export const sk: Catalogue<MessageKey> = {
   'detail.submitted_at': 'Doručené {date}',
   'chasing.title': 'Pripomínanie',
   'chasing.cancel': 'Zrušiť',
+  'chasing.close': 'Zavrieť',
   'chasing.settings.schedule': 'Pripomienky',
   'chasing.settings.max': {
     one: 'najviac {n} pripomienka',

@@ -24,7 +24,12 @@ export function ArchiveModal({ intake, opened, onClose }: { intake: Intake; open
     },
   });
   return (
-    <Modal opened={opened} onClose={onClose} title={text('chasing.archive.title', { project: intake.project_name })}>
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={text('chasing.archive.title', { project: intake.project_name })}
+      closeButtonProps={{ 'aria-label': text('chasing.close') }}
+    >
       <Stack gap="md">
         <Text size="sm" fw={600}>
           {text('chasing.archive.cannot_undo')}

@@ -94,11 +94,11 @@ export function RecipientsPanel({ intake }: { intake: Intake }) {
                     </Badge>
                   )}
                   {recipient.bouncedAt ? (
-                    <Badge color="red" variant="light">
+                    <Badge color="red.9" variant="light">
                       {text('chasing.recipients.bounced', { date: text.date(recipient.bouncedAt) })}
                     </Badge>
                   ) : (
-                    <Badge color="green" variant="light">
+                    <Badge color="green.9" variant="light">
                       {text('chasing.recipients.receiving')}
                     </Badge>
                   )}
@@ -184,6 +184,7 @@ export function RecipientsPanel({ intake }: { intake: Intake }) {
           remove.reset();
         }}
         title={text('chasing.recipients.remove_title')}
+        closeButtonProps={{ 'aria-label': text('chasing.close') }}
       >
         <Stack gap="md">
           <Text size="sm">{text('chasing.recipients.remove_text', { email: removing ?? '' })}</Text>

@@ -94,7 +94,12 @@ export function ScheduleModal({ intake, opened, onClose }: { intake: Intake; ope
   const fieldErrors = Object.keys(errors).length > 0;
 
   return (
-    <Modal opened={opened} onClose={onClose} title={text('chasing.schedule.title')}>
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={text('chasing.schedule.title')}
+      closeButtonProps={{ 'aria-label': text('chasing.close') }}
+    >
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
           <NativeSelect

@@ -89,12 +89,13 @@ export function chaseKindKey(chase: Chase): MessageKey {
   return keys[chase.kind];
 }
 
+/** Each status's words and badge colour (the darkest shades of green and red, for AA contrast on their light backgrounds). */
 export const CHASE_STATUS: Readonly<Record<Chase['status'], { key: MessageKey; color: string }>> = {
   scheduled: { key: 'chasing.status.scheduled', color: 'blue' },
-  sent: { key: 'chasing.status.sent', color: 'green' },
-  failed: { key: 'chasing.status.failed', color: 'red' },
-  bounced: { key: 'chasing.status.bounced', color: 'red' },
-  complained: { key: 'chasing.status.complained', color: 'red' },
+  sent: { key: 'chasing.status.sent', color: 'green.9' },
+  failed: { key: 'chasing.status.failed', color: 'red.9' },
+  bounced: { key: 'chasing.status.bounced', color: 'red.9' },
+  complained: { key: 'chasing.status.complained', color: 'red.9' },
   cancelled: { key: 'chasing.status.cancelled', color: 'gray' },
   skipped: { key: 'chasing.status.skipped', color: 'grape' },
 };
