@@ -149,7 +149,7 @@ describe('intake page, chasing: timeline, recipients, chase now, schedule and ar
       email: string;
     }>;
     expect(stored.map((r) => r.email)).toEqual(['office@bakery.example']);
-  }, 60_000);
+  }, 120_000);
 
   it('chases now, and says the hourly limit as a sentence with when to try again', async () => {
     await page
@@ -171,7 +171,7 @@ describe('intake page, chasing: timeline, recipients, chase now, schedule and ar
     await refusal.getByText(/^You can try again at .+ \(in about \d+ minutes?\)\.$/).waitFor();
     await expectAccessible('intake-chase-refused');
     await screenshots('intake-chase-refused');
-  }, 60_000);
+  }, 120_000);
 
   it('edits the schedule: the form’s own checks, the API’s field errors, then saved', async () => {
     await page.getByRole('button', { name: 'Edit the schedule' }).click();
@@ -228,7 +228,7 @@ describe('intake page, chasing: timeline, recipients, chase now, schedule and ar
       .getByTestId('next-reminder')
       .getByText(/, 9:00\sAM for the client \(Eastern Time\)$/)
       .waitFor();
-  }, 60_000);
+  }, 120_000);
 
   it('archives after saying it cannot be undone; the page then shows it archived, its actions off', async () => {
     await page.getByRole('button', { name: 'Archive', exact: true }).click();
@@ -252,7 +252,7 @@ describe('intake page, chasing: timeline, recipients, chase now, schedule and ar
     expect((await call('GET', `/v1/intakes/${intakeId}`)).body.intake.status).toBe('archived');
     await expectAccessible('intake-archived');
     await screenshots('intake-archived');
-  }, 60_000);
+  }, 120_000);
 
   it('speaks Czech too, and showed no console problem but the refusals it provoked', async () => {
     await page.getByRole('combobox', { name: 'Language' }).selectOption('cs');
@@ -263,5 +263,5 @@ describe('intake page, chasing: timeline, recipients, chase now, schedule and ar
     // The browser logs each error answer; the 429 (chase again) was provoked on purpose, the 422
     // (the arranged field error) and 409 (the recipient already there) too.
     expect(problems.filter((line) => !/status of (409|422|429)/.test(line))).toEqual([]);
-  }, 60_000);
+  }, 120_000);
 });

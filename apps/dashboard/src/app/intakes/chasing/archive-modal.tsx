@@ -23,12 +23,14 @@ export function ArchiveModal({ intake, opened, onClose }: { intake: Intake; open
       onClose();
     },
   });
+  // lockScroll off: the scroll lock adds a <style> element without the page's CSP nonce, which the browser refuses.
   return (
     <Modal
       opened={opened}
       onClose={onClose}
       title={text('chasing.archive.title', { project: intake.project_name })}
       closeButtonProps={{ 'aria-label': text('chasing.close') }}
+      lockScroll={false}
     >
       <Stack gap="md">
         <Text size="sm" fw={600}>

@@ -177,6 +177,7 @@ export function RecipientsPanel({ intake }: { intake: Intake }) {
             {text('chasing.recipients.full', { n: MAX_ADDITIONAL_RECIPIENTS })}
           </Text>
         ))}
+      {/* lockScroll off: the scroll lock adds a <style> element without the page's CSP nonce. */}
       <Modal
         opened={removing !== null}
         onClose={() => {
@@ -185,6 +186,7 @@ export function RecipientsPanel({ intake }: { intake: Intake }) {
         }}
         title={text('chasing.recipients.remove_title')}
         closeButtonProps={{ 'aria-label': text('chasing.close') }}
+        lockScroll={false}
       >
         <Stack gap="md">
           <Text size="sm">{text('chasing.recipients.remove_text', { email: removing ?? '' })}</Text>

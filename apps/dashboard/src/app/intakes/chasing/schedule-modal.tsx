@@ -93,12 +93,14 @@ export function ScheduleModal({ intake, opened, onClose }: { intake: Intake; ope
   const custom = form.chase_schedule === 'custom';
   const fieldErrors = Object.keys(errors).length > 0;
 
+  // lockScroll off: the scroll lock adds a <style> element without the page's CSP nonce, which the browser refuses.
   return (
     <Modal
       opened={opened}
       onClose={onClose}
       title={text('chasing.schedule.title')}
       closeButtonProps={{ 'aria-label': text('chasing.close') }}
+      lockScroll={false}
     >
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
