@@ -73,12 +73,13 @@ export function ChaseNow({ intake }: { intake: Intake }) {
           </Button>
         )}
       </Group>
-      {chase.isSuccess && (
+      {/* An answer no longer applies once the intake cannot be chased (archived meanwhile). */}
+      {!blocked && chase.isSuccess && (
         <Alert color="green" role="status">
           {text(chase.data.status === 'skipped' ? 'chasing.chase_now.recorded' : 'chasing.chase_now.queued')}
         </Alert>
       )}
-      {chase.isError && <ChaseRefusal error={chase.error} />}
+      {!blocked && chase.isError && <ChaseRefusal error={chase.error} />}
     </Stack>
   );
 }

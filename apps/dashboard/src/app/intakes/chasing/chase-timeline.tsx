@@ -92,7 +92,7 @@ function ChaseEntry({ chase, clientZone }: { chase: Chase; clientZone: string })
               {text(chase.channel === 'sms' ? 'chasing.channel.sms' : 'chasing.channel.email')}
             </Text>
           </Text>
-          <Badge color={status.color} variant="light">
+          <Badge color={status.color} variant={status.variant}>
             {text(status.key)}
           </Badge>
         </Group>

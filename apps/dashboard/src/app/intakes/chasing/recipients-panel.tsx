@@ -94,11 +94,11 @@ export function RecipientsPanel({ intake }: { intake: Intake }) {
                     </Badge>
                   )}
                   {recipient.bouncedAt ? (
-                    <Badge color="red.9" variant="light">
+                    <Badge color="red.9" variant="filled">
                       {text('chasing.recipients.bounced', { date: text.date(recipient.bouncedAt) })}
                     </Badge>
                   ) : (
-                    <Badge color="green.9" variant="light">
+                    <Badge color="gray" variant="light">
                       {text('chasing.recipients.receiving')}
                     </Badge>
                   )}

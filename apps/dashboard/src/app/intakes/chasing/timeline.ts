@@ -89,15 +89,20 @@ export function chaseKindKey(chase: Chase): MessageKey {
   return keys[chase.kind];
 }
 
-/** Each status's words and badge colour (the darkest shades of green and red, for AA contrast on their light backgrounds). */
-export const CHASE_STATUS: Readonly<Record<Chase['status'], { key: MessageKey; color: string }>> = {
-  scheduled: { key: 'chasing.status.scheduled', color: 'blue' },
-  sent: { key: 'chasing.status.sent', color: 'green.9' },
-  failed: { key: 'chasing.status.failed', color: 'red.9' },
-  bounced: { key: 'chasing.status.bounced', color: 'red.9' },
-  complained: { key: 'chasing.status.complained', color: 'red.9' },
-  cancelled: { key: 'chasing.status.cancelled', color: 'gray' },
-  skipped: { key: 'chasing.status.skipped', color: 'grape' },
+/**
+ * Each status's words and badge. Light badges where Mantine's light shades keep AA contrast (blue,
+ * grape, gray); the good and bad outcomes as filled badges in dark shades (white on teal 9 and red 9).
+ */
+export const CHASE_STATUS: Readonly<
+  Record<Chase['status'], { key: MessageKey; color: string; variant: 'light' | 'filled' }>
+> = {
+  scheduled: { key: 'chasing.status.scheduled', color: 'blue', variant: 'light' },
+  sent: { key: 'chasing.status.sent', color: 'teal.9', variant: 'filled' },
+  failed: { key: 'chasing.status.failed', color: 'red.9', variant: 'filled' },
+  bounced: { key: 'chasing.status.bounced', color: 'red.9', variant: 'filled' },
+  complained: { key: 'chasing.status.complained', color: 'red.9', variant: 'filled' },
+  cancelled: { key: 'chasing.status.cancelled', color: 'gray', variant: 'light' },
+  skipped: { key: 'chasing.status.skipped', color: 'grape', variant: 'light' },
 };
 
 /** The label of the moment a chase is shown at: sent at, due at, or was due at. */
