@@ -174,8 +174,17 @@ describe('intake page, chasing: timeline, recipients, chase now, schedule and ar
   }, 120_000);
 
   it('edits the schedule: the form’s own checks, the API’s field errors, then saved', async () => {
-    await page.getByRole('button', { name: 'Edit the schedule' }).click();
+    // By keyboard: Enter opens the form, Escape closes it and gives the focus back to the button.
+    const edit = page.getByRole('button', { name: 'Edit the schedule' });
+    await edit.focus();
+    await page.keyboard.press('Enter');
     const dialog = page.getByRole('dialog', { name: 'Reminder schedule' });
+    await dialog.getByRole('combobox', { name: 'Schedule' }).waitFor();
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+    expect(await page.evaluate<string>("document.activeElement?.textContent ?? ''")).toBe('Edit the schedule');
+
+    await edit.click();
     await dialog.getByRole('combobox', { name: 'Schedule' }).selectOption('custom');
     await dialog.getByRole('textbox', { name: 'Every' }).fill('4');
     await dialog.getByRole('combobox', { name: 'Unit' }).selectOption('minutes');

@@ -84,7 +84,7 @@ export function ChasingSection({ intake }: { intake: Intake }) {
           <ChaseTimeline intake={intake} chases={status.data.chases} />
         )}
       </Paper>
-      {editing && <ScheduleModal intake={intake} opened onClose={() => setEditing(false)} />}
+      <ScheduleModal intake={intake} opened={editing} onClose={() => setEditing(false)} />
       <ArchiveModal intake={intake} opened={archiving} onClose={() => setArchiving(false)} />
     </Stack>
   );

@@ -54,9 +54,26 @@ export function scheduleSummaryKey(schedule: Schedule): MessageKey {
  */
 export function ScheduleModal({ intake, opened, onClose }: { intake: Intake; opened: boolean; onClose: () => void }) {
   const text = useText();
+  // Stays mounted, so that closing gives the focus back to the button that opened it; the form
+  // inside is mounted at each opening, so it starts from the intake as it is then.
+  // lockScroll off: the scroll lock adds a <style> element without the page's CSP nonce, which the browser refuses.
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={text('chasing.schedule.title')}
+      closeButtonProps={{ 'aria-label': text('chasing.close') }}
+      lockScroll={false}
+    >
+      <ScheduleEditor intake={intake} onClose={onClose} />
+    </Modal>
+  );
+}
+
+function ScheduleEditor({ intake, onClose }: { intake: Intake; onClose: () => void }) {
+  const text = useText();
   const queryClient = useQueryClient();
   const id = intake.intake_id;
-  // Mounted when opened (see ChasingSection), so the form starts from the intake as it is now.
   const [initial] = useState<ScheduleForm>(() => scheduleFormOf(intake));
   const [form, setForm] = useState<ScheduleForm>(initial);
   const [errors, setErrors] = useState<ScheduleErrors>({});
@@ -93,96 +110,87 @@ export function ScheduleModal({ intake, opened, onClose }: { intake: Intake; ope
   const custom = form.chase_schedule === 'custom';
   const fieldErrors = Object.keys(errors).length > 0;
 
-  // lockScroll off: the scroll lock adds a <style> element without the page's CSP nonce, which the browser refuses.
   return (
-    <Modal
-      opened={opened}
-      onClose={onClose}
-      title={text('chasing.schedule.title')}
-      closeButtonProps={{ 'aria-label': text('chasing.close') }}
-      lockScroll={false}
-    >
-      <form onSubmit={submit} noValidate>
-        <Stack gap="sm">
-          <NativeSelect
-            label={text('chasing.schedule.schedule')}
-            description={text(SCHEDULE_HINT[form.chase_schedule])}
-            value={form.chase_schedule}
-            error={error('chase_schedule')}
-            data={SCHEDULES.map((schedule) => ({ value: schedule, label: text(SCHEDULE_LABEL[schedule]) }))}
-            onChange={(event) => set('chase_schedule', event.currentTarget.value as Schedule)}
-          />
-          {custom && (
-            <>
-              <Group gap="xs" align="flex-start" grow>
-                <TextInput
-                  label={text('chasing.schedule.every')}
-                  inputMode="numeric"
-                  value={form.interval}
-                  error={error('interval')}
-                  onChange={(event) => set('interval', event.currentTarget.value)}
-                />
-                <NativeSelect
-                  label={text('chasing.schedule.unit')}
-                  value={form.unit}
-                  data={UNITS.map((unit) => ({ value: unit, label: text(UNIT_LABEL[unit]) }))}
-                  onChange={(event) => set('unit', event.currentTarget.value as IntervalUnit)}
-                />
-              </Group>
+    <form onSubmit={submit} noValidate>
+      <Stack gap="sm">
+        <NativeSelect
+          label={text('chasing.schedule.schedule')}
+          description={text(SCHEDULE_HINT[form.chase_schedule])}
+          value={form.chase_schedule}
+          error={error('chase_schedule')}
+          data={SCHEDULES.map((schedule) => ({ value: schedule, label: text(SCHEDULE_LABEL[schedule]) }))}
+          onChange={(event) => set('chase_schedule', event.currentTarget.value as Schedule)}
+        />
+        {custom && (
+          <>
+            <Group gap="xs" align="flex-start" grow>
               <TextInput
-                type="time"
-                label={text('chasing.schedule.at_time')}
-                description={text('chasing.schedule.at_time_hint', { zone: intake.client.timezone })}
-                value={form.chase_at_time}
-                error={error('chase_at_time')}
-                onChange={(event) => set('chase_at_time', event.currentTarget.value)}
+                label={text('chasing.schedule.every')}
+                inputMode="numeric"
+                value={form.interval}
+                error={error('interval')}
+                onChange={(event) => set('interval', event.currentTarget.value)}
               />
-            </>
-          )}
-          <Checkbox
-            label={text('chasing.schedule.unlimited')}
-            checked={form.unlimited}
-            onChange={(event) => set('unlimited', event.currentTarget.checked)}
-          />
-          {!form.unlimited && (
+              <NativeSelect
+                label={text('chasing.schedule.unit')}
+                value={form.unit}
+                data={UNITS.map((unit) => ({ value: unit, label: text(UNIT_LABEL[unit]) }))}
+                onChange={(event) => set('unit', event.currentTarget.value as IntervalUnit)}
+              />
+            </Group>
             <TextInput
-              label={text('chasing.schedule.max_reminders')}
-              description={text('chasing.schedule.max_reminders_hint')}
-              inputMode="numeric"
-              value={form.max_reminders}
-              error={error('max_reminders')}
-              onChange={(event) => set('max_reminders', event.currentTarget.value)}
+              type="time"
+              label={text('chasing.schedule.at_time')}
+              description={text('chasing.schedule.at_time_hint', { zone: intake.client.timezone })}
+              value={form.chase_at_time}
+              error={error('chase_at_time')}
+              onChange={(event) => set('chase_at_time', event.currentTarget.value)}
             />
-          )}
-          <Switch
-            label={text('chasing.schedule.quiet_hours')}
-            description={text('chasing.schedule.quiet_hours_hint')}
-            checked={form.respect_quiet_hours}
-            error={error('respect_quiet_hours')}
-            onChange={(event) => set('respect_quiet_hours', event.currentTarget.checked)}
-          />
+          </>
+        )}
+        <Checkbox
+          label={text('chasing.schedule.unlimited')}
+          checked={form.unlimited}
+          onChange={(event) => set('unlimited', event.currentTarget.checked)}
+        />
+        {!form.unlimited && (
           <TextInput
-            type="date"
-            label={text('chasing.schedule.due_date')}
-            description={text('chasing.schedule.due_date_hint')}
-            value={form.due_date}
-            error={error('due_date')}
-            onChange={(event) => set('due_date', event.currentTarget.value)}
+            label={text('chasing.schedule.max_reminders')}
+            description={text('chasing.schedule.max_reminders_hint')}
+            inputMode="numeric"
+            value={form.max_reminders}
+            error={error('max_reminders')}
+            onChange={(event) => set('max_reminders', event.currentTarget.value)}
           />
-          <Text size="xs" c="dimmed">
-            {text('chasing.schedule.replan_note')}
-          </Text>
-          {save.isError && !fieldErrors && <ErrorPanel error={save.error} />}
-          <Group justify="flex-end" gap="xs">
-            <Button variant="default" onClick={onClose}>
-              {text('chasing.cancel')}
-            </Button>
-            <Button type="submit" loading={save.isPending}>
-              {text('chasing.schedule.save')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+        )}
+        <Switch
+          label={text('chasing.schedule.quiet_hours')}
+          description={text('chasing.schedule.quiet_hours_hint')}
+          checked={form.respect_quiet_hours}
+          error={error('respect_quiet_hours')}
+          onChange={(event) => set('respect_quiet_hours', event.currentTarget.checked)}
+        />
+        <TextInput
+          type="date"
+          label={text('chasing.schedule.due_date')}
+          description={text('chasing.schedule.due_date_hint')}
+          value={form.due_date}
+          error={error('due_date')}
+          onChange={(event) => set('due_date', event.currentTarget.value)}
+        />
+        <Text size="xs" c="dimmed">
+          {text('chasing.schedule.replan_note')}
+        </Text>
+        {save.isError && !fieldErrors && <ErrorPanel error={save.error} />}
+        <Group justify="flex-end" gap="xs">
+          <Button variant="default" onClick={onClose}>
+            {text('chasing.cancel')}
+          </Button>
+          <Button type="submit" loading={save.isPending}>
+            {text('chasing.schedule.save')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
   );
 }
