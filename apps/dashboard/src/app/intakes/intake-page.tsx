@@ -10,6 +10,7 @@ import { latestRateLimit } from '../api/rate-limit';
 import { DownloadPanel } from './detail/download-panel';
 import { pollInterval } from './detail/live-poll';
 import { ReviewItems } from './detail/review-items';
+import { ChasingSection } from './chasing/chasing-section';
 
 /**
  * One intake (`{APP_URL}/intakes/{id}`, the link the owner's e-mails carry): its client, progress
@@ -82,6 +83,7 @@ export default function IntakePage() {
       </Title>
       <ReviewItems intakeId={intake.intake_id} intakeStatus={intake.status} items={items} />
       <DownloadPanel intakeId={intake.intake_id} />
+      <ChasingSection intake={intake} />
     </Stack>
   );
 }
