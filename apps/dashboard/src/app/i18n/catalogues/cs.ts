@@ -892,6 +892,7 @@ export const cs: Catalogue<MessageKey> = {
   'error.forbidden.signup_disabled': 'V této službě nelze zakládat nové účty.',
   'error.not_found': 'Nepodařilo se to najít. Mohlo být smazáno, nebo patří jinému účtu.',
   'error.conflict': 'Mezitím došlo ke změně, která s tímto koliduje. Načtěte stránku a zkuste to znovu.',
+  'error.conflict.intake_archived': 'Tato žádost je archivovaná, takže ji už nelze měnit.',
   'error.conflict.email_taken': 'Účet s touto e-mailovou adresou už existuje. Přihlaste se prosím.',
   'error.item_answer_would_be_discarded': 'Tato změna by zahodila odpověď klienta.',
   'error.gone': 'Toto už není k dispozici.',

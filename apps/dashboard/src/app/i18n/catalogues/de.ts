@@ -868,6 +868,7 @@ export const de: Catalogue<MessageKey> = {
   'error.not_found': 'Das wurde nicht gefunden. Es wurde vielleicht gelöscht oder gehört zu einem anderen Konto.',
   'error.conflict':
     'Das steht im Widerspruch zu einer zwischenzeitlichen Änderung. Bitte laden Sie neu und versuchen Sie es erneut.',
+  'error.conflict.intake_archived': 'Diese Anfrage ist archiviert und kann nicht mehr geändert werden.',
   'error.conflict.email_taken': 'Mit dieser E-Mail-Adresse gibt es schon ein Konto. Bitte melden Sie sich an.',
   'error.item_answer_would_be_discarded': 'Diese Änderung würde die Antwort des Kunden verwerfen.',
   'error.gone': 'Das ist nicht mehr verfügbar.',

@@ -852,6 +852,7 @@ export const en = {
   'error.forbidden.signup_disabled': 'New accounts cannot be created on this service.',
   'error.not_found': 'This could not be found. It may have been deleted, or it belongs to another account.',
   'error.conflict': 'This conflicts with a change made meanwhile. Please reload and try again.',
+  'error.conflict.intake_archived': 'This intake is archived, so it can no longer be changed.',
   'error.conflict.email_taken': 'An account with this e-mail address already exists. Please sign in instead.',
   'error.item_answer_would_be_discarded': 'This change would discard the client’s answer.',
   'error.gone': 'This is no longer available.',

@@ -886,6 +886,7 @@ export const es: Catalogue<MessageKey> = {
   'error.forbidden.signup_disabled': 'En este servicio no se pueden crear cuentas nuevas.',
   'error.not_found': 'No se ha encontrado. Puede que se haya eliminado o que pertenezca a otra cuenta.',
   'error.conflict': 'Esto choca con un cambio hecho mientras tanto. Vuelva a cargar e inténtelo de nuevo.',
+  'error.conflict.intake_archived': 'Esta solicitud está archivada, así que ya no se puede cambiar.',
   'error.conflict.email_taken': 'Ya existe una cuenta con esta dirección de correo. Inicie sesión.',
   'error.item_answer_would_be_discarded': 'Este cambio descartaría la respuesta del cliente.',
   'error.gone': 'Esto ya no está disponible.',

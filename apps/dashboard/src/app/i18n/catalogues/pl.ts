@@ -937,6 +937,7 @@ export const pl: Catalogue<MessageKey> = {
   'error.forbidden.signup_disabled': 'W tym serwisie nie można zakładać nowych kont.',
   'error.not_found': 'Nie znaleziono. Mogło zostać usunięte albo należy do innego konta.',
   'error.conflict': 'W międzyczasie nastąpiła sprzeczna zmiana. Odśwież stronę i spróbuj ponownie.',
+  'error.conflict.intake_archived': 'Ta prośba jest zarchiwizowana, więc nie można jej już zmienić.',
   'error.conflict.email_taken': 'Konto z tym adresem e-mail już istnieje. Zaloguj się.',
   'error.item_answer_would_be_discarded': 'Ta zmiana odrzuciłaby odpowiedź klienta.',
   'error.gone': 'To nie jest już dostępne.',

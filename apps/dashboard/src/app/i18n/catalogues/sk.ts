@@ -897,6 +897,7 @@ export const sk: Catalogue<MessageKey> = {
   'error.forbidden.signup_disabled': 'V tejto službe nemožno zakladať nové účty.',
   'error.not_found': 'Nepodarilo sa to nájsť. Mohlo byť zmazané, alebo patrí inému účtu.',
   'error.conflict': 'Medzitým nastala zmena, ktorá je s týmto v rozpore. Načítajte stránku a skúste to znova.',
+  'error.conflict.intake_archived': 'Táto žiadosť je archivovaná, takže ju už nemožno meniť.',
   'error.conflict.email_taken': 'Účet s touto e-mailovou adresou už existuje. Prihláste sa, prosím.',
   'error.item_answer_would_be_discarded': 'Táto zmena by zahodila odpoveď klienta.',
   'error.gone': 'Toto už nie je k dispozícii.',
