@@ -233,6 +233,7 @@ export const TOOLS = [
       method: 'get',
       path: '/v1/intakes',
       query: ['status', 'client_email', 'folder_id', 'q', 'limit', 'offset'],
+      omitted: { mode: 'an API key lists only intakes of its own mode; the filter is for the dashboard’s sessions' },
     },
     input: {
       status: z

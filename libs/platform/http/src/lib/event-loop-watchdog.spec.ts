@@ -28,13 +28,17 @@ describe('EventLoopWatchdog', () => {
     await sleep(60); // the idle request ended three ticks before the stall: not a suspect
     const slow = request('POST', '/portal/v1/:slug/items/:key/submit');
     watchdog.requestStarted(slow);
+    const blockStarted = performance.now();
     busy(150);
     watchdog.requestEnded(slow); // answered right after blocking, before the late tick: still named
     await sleep(60);
+    // The stall reported is at most the time that passed since the block began (on a loaded
+    // machine that is more than 150 ms, so the bound is measured rather than fixed).
+    const passedMs = performance.now() - blockStarted;
     expect(blocks).toHaveLength(1);
     expect(blocks[0]?.routes).toEqual(['POST /portal/v1/:slug/items/:key/submit']);
     expect(blocks[0]?.blockedMs).toBeGreaterThanOrEqual(100);
-    expect(blocks[0]?.blockedMs).toBeLessThanOrEqual(200);
+    expect(blocks[0]?.blockedMs).toBeLessThanOrEqual(passedMs);
     expect(watchdog.inFlightCount).toBe(0);
   });
 

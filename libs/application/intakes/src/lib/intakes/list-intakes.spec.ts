@@ -63,6 +63,7 @@ describe('ListIntakes', () => {
           client_email: 'jan@client.example',
           client_name: 'Jan',
           created_at: intake.created_at,
+          mode: 'live',
         },
         items: [
           { key: 'logo', assignee: 'client', required: true, status: 'submitted' },
