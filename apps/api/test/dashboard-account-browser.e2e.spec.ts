@@ -1,6 +1,7 @@
 import { type Page } from 'playwright-core';
 import { invitationTokenFor, PASSWORD, uniqueEmail } from './accounts-client';
 import { useDashboardBrowser } from './dashboard-browser';
+import { signUpInBrowser } from './dashboard-steps';
 
 /**
  * The owner's account pages (API keys, webhooks, team) and the invitee's accept-invitation page,
@@ -31,13 +32,7 @@ describe('account pages in headless Chromium: keys, webhooks, team, accepting an
   const nav = (name: string) => page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name });
 
   it('signs a new owner up', async () => {
-    await page.goto(`${base}/sign-up`);
-    await page.getByRole('textbox', { name: 'Your name' }).fill('Jana Nováková');
-    await page.getByRole('textbox', { name: 'Company or studio' }).fill('Studio Nováková');
-    await page.getByRole('textbox', { name: 'E-mail' }).fill(ownerEmail);
-    await page.getByRole('textbox', { name: 'Password' }).fill(PASSWORD);
-    await page.getByRole('button', { name: 'Create the account' }).click();
-    await page.waitForURL(`${base}/intakes`);
+    await signUpInBrowser(page, base, ownerEmail);
   }, 60_000);
 
   it('creates a key shown once (copied, gone after dismissing and on reload), and revokes one after confirming', async () => {

@@ -1,5 +1,6 @@
-import { PASSWORD, uniqueEmail } from './accounts-client';
+import { uniqueEmail } from './accounts-client';
 import { useDashboardBrowser } from './dashboard-browser';
+import { signUpInBrowser } from './dashboard-steps';
 
 /** The new-intake page (item builder, preview, draft and send) in headless Chromium. */
 describe('new intake in the owner dashboard (built app served by the real api)', () => {
@@ -46,13 +47,7 @@ describe('new intake in the owner dashboard (built app served by the real api)',
   const focusedLabel = focusedName;
 
   it('signs an owner up and opens New intake from the list', async () => {
-    await page.goto(`${base}/sign-up`);
-    await page.getByRole('textbox', { name: 'Your name' }).fill('Jana Nováková');
-    await page.getByRole('textbox', { name: 'Company or studio' }).fill('Studio Nováková');
-    await page.getByRole('textbox', { name: 'E-mail' }).fill(email);
-    await page.getByRole('textbox', { name: 'Password' }).fill(PASSWORD);
-    await page.getByRole('button', { name: 'Create the account' }).click();
-    await page.waitForURL(`${base}/intakes`);
+    await signUpInBrowser(page, base, email);
     await page.getByText('You have no intakes yet.').waitFor();
 
     await page.getByRole('link', { name: 'New intake' }).click();

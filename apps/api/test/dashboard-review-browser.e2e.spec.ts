@@ -3,6 +3,7 @@ import { multipart, png } from '@intake/testing';
 import { PASSWORD } from './accounts-client';
 import { type Owner } from './api-test-app';
 import { useDashboardBrowser } from './dashboard-browser';
+import { serveSignedFilesFromApi } from './dashboard-steps';
 
 /** Signed file URLs point here (PUBLIC_BASE_URL); the browser's requests to it are served by the api. */
 const FILES = 'http://files.test';
@@ -23,15 +24,7 @@ describe('reviewing an intake in the dashboard (built app, real api, headless Ch
 
   beforeAll(async () => {
     ({ page, base } = browser);
-    // The file route answers 302 to the signed URL on PUBLIC_BASE_URL, a host this machine cannot
-    // resolve (and Playwright routes no redirected request): the redirect is passed on to this api.
-    await page.route(/\/v1\/intakes\/[^/]+\/items\/[^/]+\/files\/[^/?]+$/, async (route) => {
-      const answer = await route.fetch({ maxRedirects: 0 });
-      const location = answer.headers()['location'] ?? '';
-      if (answer.status() !== 302 || !location.startsWith(`${FILES}/v1/files/signed?`))
-        return route.fulfill({ response: answer });
-      return route.fulfill({ status: 302, headers: { location: `${base}${location.slice(FILES.length)}` } });
-    });
+    await serveSignedFilesFromApi(page, base, FILES);
     owner = await api.owner({ plan: 'agency', testKey: true });
     const created = await api.client.asKey(owner.key, {
       method: 'POST',

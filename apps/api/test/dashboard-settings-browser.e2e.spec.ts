@@ -1,5 +1,6 @@
-import { PASSWORD, uniqueEmail } from './accounts-client';
+import { uniqueEmail } from './accounts-client';
 import { useDashboardBrowser } from './dashboard-browser';
+import { signUpInBrowser } from './dashboard-steps';
 
 /**
  * The owner's account pages in headless Chromium: settings, usage and billing (no payment provider
@@ -24,13 +25,7 @@ describe('owner dashboard: account pages in headless Chromium', () => {
   };
 
   it('signs a new owner up', async () => {
-    await page.goto(`${base}/sign-up`);
-    await page.getByRole('textbox', { name: 'Your name' }).fill('Jana Nováková');
-    await page.getByRole('textbox', { name: 'Company or studio' }).fill('Studio Nováková');
-    await page.getByRole('textbox', { name: 'E-mail' }).fill(email);
-    await page.getByRole('textbox', { name: 'Password' }).fill(PASSWORD);
-    await page.getByRole('button', { name: 'Create the account' }).click();
-    await page.waitForURL(`${base}/intakes`);
+    await signUpInBrowser(page, base, email);
     await page.getByText('You have no intakes yet.').waitFor();
   }, 180_000);
 

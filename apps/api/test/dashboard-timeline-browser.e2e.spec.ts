@@ -2,6 +2,7 @@ import { type AppProcess, startAppProcess } from '@intake/testing';
 import { PASSWORD } from './accounts-client';
 import { type Owner } from './api-test-app';
 import { useDashboardBrowser } from './dashboard-browser';
+import { advanceTestClock } from './dashboard-steps';
 
 /**
  * The chasing side of an intake's page in headless Chromium (issue: owner dashboard): a test
@@ -44,16 +45,6 @@ describe('intake page, chasing: timeline, recipients, chase now, schedule and ar
   async function call(method: 'GET' | 'POST', url: string, payload?: object) {
     const response = await api.client.asKey(testKey, { method, url, payload });
     return { status: response.statusCode, body: response.body ? response.json() : undefined };
-  }
-  /** Advances the test clock, then ticks the scheduler until the clock is ready again. */
-  async function advanceTo(to: string): Promise<void> {
-    const advanced = await call('POST', `/v1/test_clocks/${clockId}/advance`, { frozen_time: to });
-    expect(advanced.status).toBe(202);
-    for (let tick = 0; tick < 20; tick += 1) {
-      expect((await api.t.app.inject({ method: 'POST', url: '/_test/tick', payload: {} })).statusCode).toBe(200);
-      if ((await call('GET', `/v1/test_clocks/${clockId}`)).body.test_clock.status === 'ready') return;
-    }
-    throw new Error(`test clock ${clockId} never got ready`);
   }
   const timelineEntry = (kind: string, status: string) =>
     page.locator(`[data-chase-kind="${kind}"][data-chase-status="${status}"]`);
@@ -98,7 +89,7 @@ describe('intake page, chasing: timeline, recipients, chase now, schedule and ar
       await expectAccessible('intake-chasing');
       await screenshots('intake-chasing');
 
-      await advanceTo(day(3));
+      await advanceTestClock(api, testKey, clockId, day(3));
       await page.reload();
       await heading('Bakery website');
       const reminder = timelineEntry('reminder', 'skipped');

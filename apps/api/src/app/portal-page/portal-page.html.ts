@@ -79,6 +79,8 @@ function shell(lang: Language, title: string, body: string, extraStyle = ''): st
   return (
     `<!doctype html><html lang="${escapeHtml(lang)}"><head><meta charset="utf-8">` +
     '<meta name="viewport" content="width=device-width, initial-scale=1">' +
+    // No icon of its own: said so, or the browser asks for /favicon.ico and logs the 404.
+    '<link rel="icon" href="data:,">' +
     '<meta name="referrer" content="no-referrer"><meta name="robots" content="noindex, nofollow">' +
     `<title>${escapeHtml(title)}</title><style>${PORTAL_STYLES}</style>` +
     (extraStyle ? `<style>${extraStyle}</style>` : '') +
