@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Alert, Button, Divider, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { components } from '@intake/sdk-types';
@@ -27,6 +27,17 @@ export function ChasingSection({ intake }: { intake: Intake }) {
     queryKey: ['intake', id, 'status'],
     queryFn: () => unwrap(api.GET('/v1/intakes/{id}/status', { params: { path: { id } } })),
   });
+  // The page polls the intake (detail/live-poll.ts), not this timeline: when the intake the poll
+  // brings has changed (completed, stalled, seen by the client), the timeline is asked again.
+  // Structural sharing keeps `intake` the same object while nothing changed, so an idle poll
+  // costs no second request.
+  const refetchStatus = status.refetch;
+  const shown = useRef(intake);
+  useEffect(() => {
+    if (shown.current === intake) return;
+    shown.current = intake;
+    void refetchStatus();
+  }, [intake, refetchStatus]);
   const archived = intake.status === 'archived';
   const max =
     intake.max_reminders === 'unlimited'
