@@ -80,18 +80,28 @@ describe('the api watches its event loop', () => {
   });
 
   it('says nothing of requests under the threshold', async () => {
-    const before = blockedLines().length;
-    for (let i = 0; i < 3; i++) {
+    // On a loaded machine the process itself can be kept off the CPU for longer than the threshold,
+    // which the watchdog rightly reports whatever is in flight: a round that took 100 ms or more
+    // of wall time says nothing about the threshold and is tried again. A round under 100 ms
+    // cannot contain a stall of 100 ms, so any line logged in it is a false alarm.
+    let quietRounds = 0;
+    for (let attempt = 0; attempt < 30 && quietRounds < 3; attempt++) {
+      const before = blockedLines().length;
+      const started = performance.now();
       expect((await hold(30)).statusCode).toBe(200);
       await sleep(30);
+      if (performance.now() - started >= 100) continue;
+      expect(blockedLines().slice(before)).toEqual([]);
+      quietRounds++;
     }
-    expect(blockedLines().slice(before)).toEqual([]);
+    expect(quietRounds).toBe(3);
   });
 
   it('counts the stall by route on /metrics, next to the event-loop lag', async () => {
     const { status, body } = await metricsResponse(api.t.app.get(Metrics, { strict: false }), undefined, undefined);
     expect(status).toBe(200);
-    expect(body).toMatch(/^intake_event_loop_blocks_total\{route="GET \/_probe\/busy\/:slug",app="api"\} 1$/m);
+    // 1 from the first test; a round of the second that a loaded machine stalled may add more.
+    expect(body).toMatch(/^intake_event_loop_blocks_total\{route="GET \/_probe\/busy\/:slug",app="api"\} [1-9]\d*$/m);
     for (const series of [
       'nodejs_eventloop_lag_seconds',
       'nodejs_eventloop_lag_p99_seconds',
