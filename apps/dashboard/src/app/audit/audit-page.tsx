@@ -6,7 +6,6 @@ import {
   Button,
   Code,
   Group,
-  Pagination,
   Paper,
   SimpleGrid,
   Stack,
@@ -19,6 +18,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import type { components } from '@intake/sdk-types';
 import { api, unwrap } from '../api/client';
+import { Pager } from '../ui/pager';
 import { useText } from '../i18n/use-text';
 import { ErrorPanel, PageLoader } from '../ui/feedback';
 import {
@@ -118,24 +118,12 @@ export default function AuditPage() {
               ))}
             </Stack>
           )}
-          {auditPageCount(entries.data.total) > 1 && (
-            <nav aria-label={text('audit.pages')}>
-              <Pagination
-                total={auditPageCount(entries.data.total)}
-                value={filters.page}
-                onChange={(page) => go({ ...filters, page })}
-                getItemProps={(page) => ({ 'aria-label': text('audit.page_label', { page }) })}
-                getControlProps={(control) =>
-                  control === 'previous'
-                    ? { 'aria-label': text('audit.previous_page') }
-                    : control === 'next'
-                      ? { 'aria-label': text('audit.next_page') }
-                      : {}
-                }
-                withEdges={false}
-              />
-            </nav>
-          )}
+          <Pager
+            label={text('audit.pages')}
+            total={auditPageCount(entries.data.total)}
+            value={filters.page}
+            onChange={(page) => go({ ...filters, page })}
+          />
         </>
       )}
     </Stack>

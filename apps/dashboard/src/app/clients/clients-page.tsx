@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Anchor, Badge, Group, Pagination, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Badge, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue, useDocumentTitle } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
@@ -7,6 +7,7 @@ import type { components } from '@intake/sdk-types';
 import { api, unwrap } from '../api/client';
 import { LANGUAGE_NAMES } from '../i18n/languages';
 import { isLanguage } from '@intake/domain-messages';
+import { Pager } from '../ui/pager';
 import { useText } from '../i18n/use-text';
 import { ErrorPanel, PageLoader } from '../ui/feedback';
 import {
@@ -71,24 +72,12 @@ export default function ClientsPage() {
               ))}
             </Stack>
           )}
-          {clientPageCount(clients.data.total) > 1 && (
-            <nav aria-label={text('clients.pages')}>
-              <Pagination
-                total={clientPageCount(clients.data.total)}
-                value={filters.page}
-                onChange={(page) => change({ page })}
-                getItemProps={(page) => ({ 'aria-label': text('clients.page_label', { page }) })}
-                getControlProps={(control) =>
-                  control === 'previous'
-                    ? { 'aria-label': text('clients.previous_page') }
-                    : control === 'next'
-                      ? { 'aria-label': text('clients.next_page') }
-                      : {}
-                }
-                withEdges={false}
-              />
-            </nav>
-          )}
+          <Pager
+            label={text('clients.pages')}
+            total={clientPageCount(clients.data.total)}
+            value={filters.page}
+            onChange={(page) => change({ page })}
+          />
         </>
       )}
     </Stack>

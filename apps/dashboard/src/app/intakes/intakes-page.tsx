@@ -5,7 +5,6 @@ import {
   Button,
   Group,
   NativeSelect,
-  Pagination,
   Paper,
   Progress,
   SegmentedControl,
@@ -20,6 +19,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
 import type { components } from '@intake/sdk-types';
 import { api, unwrap } from '../api/client';
+import { Pager } from '../ui/pager';
 import { useText } from '../i18n/use-text';
 import { ErrorPanel, PageLoader } from '../ui/feedback';
 import { IntakeStatusBadge, intakeStatusKey } from '../ui/status';
@@ -154,24 +154,12 @@ export default function IntakesPage() {
               ))}
             </Stack>
           )}
-          {pageCount(intakes.data.total) > 1 && (
-            <nav aria-label={text('intakes.pages')}>
-              <Pagination
-                total={pageCount(intakes.data.total)}
-                value={filters.page}
-                onChange={(page) => change({ page })}
-                getItemProps={(page) => ({ 'aria-label': text('intakes.page_label', { page }) })}
-                getControlProps={(control) =>
-                  control === 'previous'
-                    ? { 'aria-label': text('intakes.previous_page') }
-                    : control === 'next'
-                      ? { 'aria-label': text('intakes.next_page') }
-                      : {}
-                }
-                withEdges={false}
-              />
-            </nav>
-          )}
+          <Pager
+            label={text('intakes.pages')}
+            total={pageCount(intakes.data.total)}
+            value={filters.page}
+            onChange={(page) => change({ page })}
+          />
         </>
       )}
     </Stack>

@@ -6,7 +6,6 @@ import {
   Checkbox,
   Group,
   NativeSelect,
-  Pagination,
   Paper,
   Radio,
   Stack,
@@ -20,6 +19,7 @@ import type { components } from '@intake/sdk-types';
 import { api, unwrap } from '../api/client';
 import { useMe } from '../auth/session';
 import { type MessageKey } from '../i18n/catalogues/en';
+import { Pager } from '../ui/pager';
 import { useText } from '../i18n/use-text';
 import { abilitiesOf } from '../team/roles';
 import { ConfirmAction } from '../ui/confirm-action';
@@ -313,25 +313,13 @@ function Deliveries({ endpoint, manage }: { endpoint: Endpoint; manage: boolean 
           })}
         </Stack>
       )}
-      {deliveryPageCount(all.length) > 1 && (
-        <nav aria-label={text('webhooks.delivery_pages')}>
-          <Pagination
-            size="sm"
-            total={deliveryPageCount(all.length)}
-            value={shown.page}
-            onChange={setPage}
-            withEdges={false}
-            getItemProps={(n) => ({ 'aria-label': text('webhooks.page_label', { page: n }) })}
-            getControlProps={(control) =>
-              control === 'previous'
-                ? { 'aria-label': text('webhooks.previous_page') }
-                : control === 'next'
-                  ? { 'aria-label': text('webhooks.next_page') }
-                  : {}
-            }
-          />
-        </nav>
-      )}
+      <Pager
+        label={text('webhooks.delivery_pages')}
+        total={deliveryPageCount(all.length)}
+        value={shown.page}
+        onChange={setPage}
+        size="sm"
+      />
     </Stack>
   );
 }
