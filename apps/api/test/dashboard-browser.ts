@@ -13,8 +13,14 @@ const ARTIFACTS = join(ROOT, 'tmp', 'artifacts', 'dashboard');
  * The dashboard as it ships: built by `nx build dashboard` (Vite) before the api starts, so the api
  * serves dist/apps/dashboard as `npm start` and the image do. Nx skips the build when nothing under
  * apps/dashboard (or what it imports) changed since the last one; a real build takes about 5 s.
+ *
+ * `npm run test:all` builds it once before Jest starts and says so with DASHBOARD_BUILT=true: then
+ * no test file builds it again. Otherwise two files running side by side could each rebuild it,
+ * and Vite empties dist/apps/dashboard while the other file's api is serving from it (and under
+ * NX_SKIP_NX_CACHE, as in CI, every file would pay a full build).
  */
 function buildDashboard(): void {
+  if (process.env['DASHBOARD_BUILT'] === 'true') return;
   execFileSync(
     process.execPath,
     [join(ROOT, 'node_modules', '.bin', 'nx'), 'build', 'dashboard', '--output-style=static'],
