@@ -1,7 +1,7 @@
 /** The most endpoints an account may have in one mode (live and test each): delete one to add another. */
 export const MAX_ENDPOINTS_PER_MODE = 20;
 
-/** The deliveries GET /v1/webhooks/:id/deliveries shows (SPEC.md "Delivery history"). */
+/** The deliveries GET /v1/webhooks/:id/deliveries shows (docs/contract.md "Delivery history"). */
 export const DELIVERY_HISTORY = 100;
 
 /** What the webhook use cases need of the configuration. */

@@ -1,6 +1,6 @@
 import { type Actor, type Mode } from '@intake/domain-kernel';
 
-/** API key scopes (SPEC.md "Authentication"); `admin` includes all others. */
+/** API key scopes (docs/contract.md "Authentication"); `admin` includes all others. */
 export const SCOPES = ['admin', 'intakes:read', 'intakes:write', 'secrets:read'] as const;
 export type Scope = (typeof SCOPES)[number];
 

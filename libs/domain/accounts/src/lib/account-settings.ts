@@ -1,4 +1,4 @@
-/** Languages of the portal and e-mails (SPEC.md: client.language): the shared kernel's list. */
+/** Languages of the portal and e-mails (docs/contract.md "Client language"): the shared kernel's list. */
 export { LANGUAGES, type Language } from '@intake/domain-messages';
 
 export const DEFAULT_TIMEZONE = 'Europe/Prague';

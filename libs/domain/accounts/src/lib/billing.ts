@@ -10,7 +10,7 @@ export type SmsPack = (typeof SMS_PACKS)[number];
 
 /**
  * How long an account keeps its paid plan after a failed subscription payment (the provider
- * retries meanwhile); then it is moved to Free unless a payment succeeded. docs/decisions.md.
+ * retries meanwhile); then it is moved to Free unless a payment succeeded (ADR 0016).
  */
 export const PAYMENT_GRACE_DAYS = 14;
 

@@ -3,7 +3,7 @@ import { type ErrorDetail } from '@intake/errors';
 /**
  * How the client sees the one asking: a display name, an accent colour and a logo, on the portal
  * page and in the HTML part of the client's mails. An account keeps a default; an intake may carry
- * its own, which replaces the account's as a whole (docs/decisions.md, "Branding").
+ * its own, which replaces the account's as a whole (docs/contexts/accounts.md, "Branding").
  */
 export interface Branding {
   /** Shown as the heading of the portal page and of the mails; null shows none. */

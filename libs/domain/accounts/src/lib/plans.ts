@@ -1,4 +1,7 @@
-/** The plans (SPEC.md "Limits"; quotas are ours, recorded in docs/decisions.md). */
+/**
+ * The plans (docs/contract.md "Limits"; the quotas are ours: docs/contexts/accounts.md,
+ * "Accounts and access").
+ */
 export const PLAN_IDS = ['free', 'solo', 'studio', 'agency'] as const;
 export type PlanId = (typeof PLAN_IDS)[number];
 

@@ -21,7 +21,7 @@ const refused = (retryAfterSeconds: number) => ({ allowed: false, retryAfterSeco
 const POLICY: ThrottlePolicy = { free: 3, firstDelaySeconds: 10, maxDelaySeconds: 100, forgetAfterSeconds: 1000 };
 
 describe('throttling', () => {
-  it('states its numbers (docs/decisions.md, "Throttling without lock-out")', () => {
+  it('states its numbers (ADR 0013, throttle without lock-out)', () => {
     expect(LOGIN_PAIR).toEqual({ free: 5, firstDelaySeconds: 60, maxDelaySeconds: 3600, forgetAfterSeconds: 86400 });
     expect(LOGIN_ADDRESS).toEqual({
       free: 50,

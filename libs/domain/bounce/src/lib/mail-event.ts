@@ -35,7 +35,7 @@ export interface MailEventOutcome<R extends RecipientState = RecipientState> {
 }
 
 /**
- * Applies one provider event for one recipient of one message (SPEC.md "Bounce handling rules"):
+ * Applies one provider event for one recipient of one message (docs/contract.md "Bounce handling rules"):
  * - a complaint retires the address, also after the message was delivered;
  * - a permanent bounce retires it, unless this same message was confirmed delivered to it;
  * - a temporary bounce (Transient or Undetermined) without that delivery counts one more in a

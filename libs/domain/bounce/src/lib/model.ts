@@ -1,12 +1,13 @@
 import { type ChaseSchedule, type IntakeStatus } from '@intake/domain-intake';
 
-/** The mail provider's bounce types (SPEC.md "Event kinds", `bounce_type`). */
+/** The mail provider's bounce types (docs/contract.md "Event kinds", `bounce_type`). */
 export const BOUNCE_TYPES = ['Permanent', 'Transient', 'Undetermined'] as const;
 export type BounceType = (typeof BOUNCE_TYPES)[number];
 
 /**
  * Temporary bounces in a row, without a delivery to the address in between, that retire it
- * (SPEC.md: "retires the address on the third one in a row"). Transient and Undetermined both count.
+ * (docs/contract.md "Bounce handling rules": the third in a row retires the address). Transient and
+ * Undetermined both count.
  */
 export const TEMPORARY_BOUNCES_TO_RETIRE = 3;
 

@@ -15,7 +15,8 @@ export type ProviderBody =
 const MALFORMED = 'The mail provider notification is malformed.';
 
 /**
- * Reads the body of POST /v1/provider/mail-events: an SES notification as it is (DESIGN.md §4), or
+ * Reads the body of POST /v1/provider/mail-events: an SES notification as it is (docs/contexts/chasing.md,
+ * "Bounces: mail provider events and reinstating"), or
  * wrapped in the Amazon SNS envelope that carries it to an HTTPS subscription (`Type`
  * `Notification`, the notification as a JSON string in `Message`; SNS posts it as text/plain, so
  * a JSON text is read too). Errors inside an envelope's message name their path under `Message.`.

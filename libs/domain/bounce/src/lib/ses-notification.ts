@@ -1,7 +1,10 @@
 import { type DomainError, type ErrorDetail, validationFailed } from '@intake/errors';
 import { BOUNCE_TYPES, type BounceType, type MailEvent } from './model';
 
-/** The Amazon SES notification types the mail-events endpoint takes (DESIGN.md §4). */
+/**
+ * The Amazon SES notification types the mail-events endpoint takes (docs/contexts/chasing.md,
+ * "Bounces: mail provider events and reinstating").
+ */
 export const SES_NOTIFICATION_TYPES = ['Bounce', 'Complaint', 'Delivery'] as const;
 export type SesNotificationType = (typeof SES_NOTIFICATION_TYPES)[number];
 

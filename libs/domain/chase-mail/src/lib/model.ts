@@ -10,7 +10,9 @@ export interface MailAccount {
   default_language: string;
 }
 
-/** SPEC.md `email_copy`: the owner's own subject and intro line; blank means "ours". */
+/**
+ * `email_copy` (docs/contract.md "E-mail copy"): the owner's own subject and intro line; blank means "ours".
+ */
 export interface EmailCopy {
   subject?: string | null;
   intro?: string | null;

@@ -1,6 +1,9 @@
 import { DateTime, IANAZone } from 'luxon';
 
-/** SPEC.md "Limits": with quiet hours respected, reminders go out from 08:00 to 19:00 client local time. */
+/**
+ * docs/contract.md "Limits": with quiet hours respected, reminders go out from 08:00 to 19:00 client local
+ * time.
+ */
 export const REMINDER_WINDOW = { opensAt: 8, closesAt: 19 } as const;
 
 /** A local wall-clock time; omitted seconds and milliseconds are zero. */

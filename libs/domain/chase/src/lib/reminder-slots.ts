@@ -8,7 +8,7 @@ export interface Cadence {
   every: number;
 }
 
-/** SPEC.md "Chase schedules", the fixed ones. */
+/** docs/contract.md "Chase schedules", the fixed ones. */
 export const CADENCES = {
   default: { after: [2, 5, 9], every: 7 },
   gentle: { after: [3, 8], every: 14 },

@@ -1,5 +1,5 @@
 /**
- * The one catalogue of error codes (SPEC.md "Errors"): each `error` with its HTTP status and the
+ * The one catalogue of error codes (docs/contract.md "Errors"): each `error` with its HTTP status and the
  * `reason` slugs it may carry, each with what it means. DomainError only accepts a code from here
  * and a reason listed under that code, the error envelope takes the status from here, and the
  * OpenAPI document lists, per operation, the codes and reasons it can answer (from the same
@@ -94,7 +94,8 @@ export const ERROR_CATALOGUE = {
   gone: { status: 410, reasons: {} },
   payload_too_large: { status: 413, reasons: {} },
   download_too_large: { status: 413, reasons: {} },
-  // Not in SPEC.md's table: a body that is not JSON where JSON is expected (issue #28).
+  // Added to the interface's table (docs/contract.md "Errors"): a body that is not JSON where JSON is
+  // expected (issue #28).
   unsupported_media_type: { status: 415, reasons: {} },
   unprocessable: {
     status: 422,

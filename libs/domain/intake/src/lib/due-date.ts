@@ -21,7 +21,8 @@ export const overdueAt = (dueDate: string | null, timezone: string): Date | null
 /**
  * `intake.overdue` for an intake whose due date has passed (the caller checked the time): only
  * while the client is still asked for something — the intake is sent or in progress and a required
- * client item is pending or needs revision (SPEC.md: waived items do not count). Nothing otherwise.
+ * client item is pending or needs revision (docs/contract.md "Event kinds": waived items do not count).
+ * Nothing otherwise.
  */
 export function overdueEvent(intake: IntakeState, dueDate: string): IntakeEvent | undefined {
   if (intake.status !== 'sent' && intake.status !== 'in_progress') return undefined;

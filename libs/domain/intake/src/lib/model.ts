@@ -1,4 +1,4 @@
-/** Intake and item state, as plain data (SPEC.md "States and transitions"). */
+/** Intake and item state, as plain data (docs/contract.md "States and transitions"). */
 export const INTAKE_STATUSES = ['draft', 'sent', 'in_progress', 'completed', 'archived'] as const;
 export type IntakeStatus = (typeof INTAKE_STATUSES)[number];
 

@@ -1,6 +1,12 @@
-/** SPEC.md "Limits": contents are purged 90 days after completion unless the intake says otherwise. */
+/**
+ * docs/contract.md "Retention": contents are purged 90 days after completion unless the intake says
+ * otherwise.
+ */
 export const DEFAULT_RETENTION_DAYS = 90;
-/** SPEC.md: `on_delivery` removes the contents "about 24 hours after results are collected". */
+/**
+ * docs/contract.md "Retention": `on_delivery` removes the contents 24 hours after results are first
+ * collected.
+ */
 export const ON_DELIVERY_DELAY_MS = 24 * 3600_000;
 const DAY_MS = 24 * 3600_000;
 

@@ -137,7 +137,7 @@ export function proposeWaiver<I extends ItemState>(
 
 /* ------------------------------------------------------------------ owner */
 
-/** Approving (DESIGN.md section 4): submitted → approved; 409 for any other status. */
+/** Approving (docs/contract.md "Item status"): submitted → approved; 409 for any other status. */
 export function approveItem<I extends ItemState>(intake: IntakeState<I>, key: string, now: Date): Transition<I> {
   assertNotArchived(intake);
   const item = itemOf(intake, key);

@@ -1,6 +1,6 @@
 /**
- * Paths in error details follow SPEC.md's `{path, message}`: dotted for names, indexed for arrays
- * (`items[2].constraints.min_count`). A name that would make the dotted form ambiguous is quoted.
+ * Paths in error details follow the `{path, message}` of docs/contract.md "Errors": dotted for names, indexed
+ * for arrays (`items[2].constraints.min_count`). A name that would make the dotted form ambiguous is quoted.
  */
 export function fieldPath(path: string, name: string): string {
   if (/^[A-Za-z_$][A-Za-z0-9_$-]*$/.test(name)) return path === '' ? name : `${path}.${name}`;

@@ -31,7 +31,10 @@ export type ConstraintKey = (typeof CONSTRAINT_KEYS)[number];
 export const SCHEMA_TYPES = ['object', 'array', 'string', 'number', 'integer', 'boolean'] as const;
 export type SchemaType = (typeof SCHEMA_TYPES)[number];
 
-/** The JSON-schema-like subset a `structured` item is described with (SPEC.md: `type`, `required`, `properties`). */
+/**
+ * The JSON-schema-like subset a `structured` item is described with (docs/contract.md
+ * "Item (in intake detail)": `type`, `required`, `properties`).
+ */
 export interface StructuredSchema {
   type: SchemaType;
   /** Object only: property names that must be present. */

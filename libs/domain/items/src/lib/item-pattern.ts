@@ -37,7 +37,7 @@ const LONE_SURROGATES = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])
  * and a "!" answers in milliseconds, where a backtracking engine takes longer than the universe's age.
  * Returns why not when the pattern is not valid JavaScript or cannot be run in linear time
  * (look-around, back-references, inline flags, too large): parseItemDefinition refuses such a pattern
- * at creation, and validateItemValue refuses any value for a stored one (docs/decisions.md).
+ * at creation, and validateItemValue refuses any value for a stored one (ADR 0012).
  */
 export function compileItemPattern(pattern: string): ItemPattern | PatternRefusal {
   const compiled = compileCached(pattern);

@@ -2,7 +2,7 @@ import type { ConstraintKey } from './item-definition';
 import type { ItemType } from './item-types';
 
 /**
- * What each item type's definition may carry; read it next to SPEC.md "Item (in intake detail)".
+ * What each item type's definition may carry; read it next to docs/contract.md "Item types".
  * - constraints: the constraint keys the type accepts (any other key is refused).
  * - pattern: whether a regular expression may restrict the answer.
  * - options: required for decision types and refused everywhere else.

@@ -1,6 +1,7 @@
 /**
- * The item catalogue. The first eight are the types SPEC.md names; the short-value types after them
- * are what a form needs besides those (SPEC.md leaves the full catalogue open: "Gaps in resource fields").
+ * The item catalogue. The first eight are the types the interface names; the short-value types after them
+ * are what a form needs besides those (docs/contract.md "Item types"; the catalogue was left open:
+ * "Gaps the spec leaves open and what we decided").
  */
 export const ITEM_TYPES = [
   'image',
@@ -24,7 +25,10 @@ export type ItemType = (typeof ITEM_TYPES)[number];
 export const FILE_TYPES = ['file', 'file_list', 'image'] as const satisfies readonly ItemType[];
 export type FileItemType = (typeof FILE_TYPES)[number];
 
-/** Types an agent may propose and the owner decides (SPEC.md: `decision` on owner-assigned items). */
+/**
+ * Types an agent may propose and the owner decides (docs/contract.md "Item (in intake detail)": `decision` on
+ * owner-assigned items).
+ */
 export const DECISION_TYPES = ['select', 'multiselect'] as const satisfies readonly ItemType[];
 export type DecisionItemType = (typeof DECISION_TYPES)[number];
 

@@ -125,7 +125,8 @@ export function parseItemDefinition(input: unknown, path: string): ParsedItemDef
 
 /**
  * Validates the `items` array of a request: each definition, the count, and that keys are unique
- * (SPEC.md: "unique within the intake"); a repeated key is reported on the later occurrence.
+ * (docs/contract.md "Item (in intake detail)": unique within the intake); a repeated key is reported on the
+ * later occurrence.
  */
 export function parseItemDefinitions(inputs: unknown, path = 'items'): ParsedItemDefinitions {
   if (!Array.isArray(inputs)) return { details: [{ path, message: 'must be an array' }] };
@@ -187,7 +188,10 @@ function parseLabel(value: unknown, path: string, details: ErrorDetail[]): strin
   return undefined;
 }
 
-/** Help is optional text: trimmed, and blank is stored as null like SPEC.md's client_brief. */
+/**
+ * Help is optional text: trimmed, and blank is stored as null like the client brief
+ * (docs/contract.md "Client brief").
+ */
 function parseHelp(value: unknown, path: string, details: ErrorDetail[]): string | null | undefined {
   if (value === undefined || value === null) return null;
   if (typeof value !== 'string') {

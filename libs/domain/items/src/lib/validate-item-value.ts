@@ -8,7 +8,7 @@ import { validateStructuredValue } from './structured-schema';
 
 /**
  * The detail for a value whose item holds a pattern RE2 cannot run: one stored before patterns were
- * checked for it (docs/decisions.md). Such a pattern is never run on a backtracking engine and never
+ * checked for it (ADR 0012). Such a pattern is never run on a backtracking engine and never
  * skipped: the value is refused until the owner changes the pattern, which any change to the item
  * requires (parseItemDefinition refuses the stored pattern).
  */

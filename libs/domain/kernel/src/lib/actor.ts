@@ -1,4 +1,4 @@
-/** Live or test: every API key, intake and audit entry has one (SPEC.md "Test mode"). */
+/** Live or test: every API key, intake and audit entry has one (docs/contract.md "Test mode"). */
 export const MODES = ['live', 'test'] as const;
 export type Mode = (typeof MODES)[number];
 

@@ -1,4 +1,4 @@
-/** Languages of the portal and e-mails (SPEC.md: client.language). */
+/** Languages of the portal and e-mails (docs/contract.md "Client language"). */
 export const LANGUAGES = ['cs', 'sk', 'pl', 'de', 'es', 'en'] as const;
 export type Language = (typeof LANGUAGES)[number];
 
@@ -10,8 +10,8 @@ export function isLanguage(value: unknown): value is Language {
 }
 
 /**
- * The first of the preferences we speak, else English (SPEC.md: client.language "falls back to
- * account `default_language`, then English"): `resolveLanguage(client.language,
+ * The first of the preferences we speak, else English (docs/contract.md "Client language": falls back
+ * to the account's `default_language`, then English): `resolveLanguage(client.language,
  * account.default_language)`. Codes are taken as they are: `DE` or `de-AT` is not spoken.
  */
 export function resolveLanguage(...preferences: readonly (string | null | undefined)[]): Language {

@@ -34,7 +34,7 @@ const slack = (payload: WebhookPayload) => JSON.parse(renderBody('slack', payloa
 const discord = (payload: WebhookPayload) =>
   JSON.parse(renderBody('discord', payload)) as { content: string; allowed_mentions: unknown };
 
-describe('the chat sentences (SPEC.md "Chat formats"), for every event and the test payload', () => {
+describe('the chat sentences (docs/contract.md "Chat formats"), for every event and the test payload', () => {
   const cases: [WebhookPayload, string][] = [
     [
       itemSubmittedPayload(INTAKE, { key: 'about', label: 'About you', type: 'longtext' }, NOW),

@@ -2,7 +2,7 @@ import { type WebhookFormat } from './events';
 import { type ChaseBouncedPayload, inSpecOrder, isTestPayload, type WebhookPayload } from './payloads';
 
 /**
- * The Slack and Discord messages (SPEC.md "Chat formats"): one plain sentence per event naming
+ * The Slack and Discord messages (docs/contract.md "Chat formats"): one plain sentence per event naming
  * the item key and the project, the client only as "the client" (no e-mail address, ever), then
  * a second line with the intake id. Never the portal link or the slug. Every value taken from the
  * payload is put on one line, clipped, and made inert for the chat service: no mention, channel

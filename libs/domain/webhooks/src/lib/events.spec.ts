@@ -1,7 +1,7 @@
 import { isWebhookEvent, isWebhookFormat, WEBHOOK_EVENTS, WEBHOOK_FORMATS } from './events';
 
 describe('the event catalogue', () => {
-  it('has exactly the seven events of SPEC.md "Event kinds", in its order', () => {
+  it('has exactly the seven events of docs/contract.md "Event kinds", in its order', () => {
     expect(WEBHOOK_EVENTS).toEqual([
       'item.submitted',
       'intake.completed',

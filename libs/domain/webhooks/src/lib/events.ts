@@ -1,5 +1,5 @@
 /**
- * The webhook events an intake's life produces (SPEC.md "Event kinds"), in the order the spec
+ * The webhook events an intake's life produces (docs/contract.md "Event kinds"), in the order the spec
  * lists them: exactly seven. The outbox carries them; endpoints subscribe to them by these names.
  */
 export const WEBHOOK_EVENTS = [
@@ -19,8 +19,8 @@ export function isWebhookEvent(value: unknown): value is WebhookEvent {
 }
 
 /**
- * What an endpoint receives (SPEC.md "Webhook endpoint", "Chat formats"): the raw JSON payload,
- * or a ready-made chat message for a Slack or Discord incoming webhook.
+ * What an endpoint receives (docs/contract.md "Webhook endpoint and delivery", "Chat formats"): the raw JSON
+ * payload, or a ready-made chat message for a Slack or Discord incoming webhook.
  */
 export const WEBHOOK_FORMATS = ['raw', 'slack', 'discord'] as const;
 

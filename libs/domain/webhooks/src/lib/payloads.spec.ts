@@ -37,7 +37,7 @@ describe('unixSeconds', () => {
   });
 });
 
-describe('the payload builders (SPEC.md "Event kinds": each field, in the table’s order)', () => {
+describe('the payload builders (docs/contract.md "Event kinds": each field, in the table’s order)', () => {
   it.each<[string, WebhookPayload, Record<string, unknown>]>([
     [
       'intake.completed',

@@ -1,10 +1,13 @@
 /**
- * The payloads of the seven events, field for field as SPEC.md's "Event kinds" table lists them
+ * The payloads of the seven events, field for field as the "Event kinds" table of docs/contract.md lists them
  * (the builders write the fields in that order), and the fixed test payload. Every payload has
  * `event` and `intake_id`; each but `client.viewed` has `timestamp` in Unix seconds.
  */
 
-/** The item types whose `item.submitted` carries `file_count` (SPEC.md: "only for file, image, file_list items"). */
+/**
+ * The item types whose `item.submitted` carries `file_count` (docs/contract.md "Event kinds": file, image,
+ * file_list items only).
+ */
 export const FILE_COUNT_ITEM_TYPES = ['file', 'image', 'file_list'] as const;
 
 export interface ItemSubmittedPayload {
@@ -27,7 +30,7 @@ export interface IntakeCompletedPayload {
   timestamp: number;
 }
 
-/** No timestamp and no IP address (SPEC.md). */
+/** No timestamp and no IP address (docs/contract.md "Event kinds"). */
 export interface ClientViewedPayload {
   event: 'client.viewed';
   intake_id: string;
@@ -217,7 +220,10 @@ export const TEST_PAYLOAD_INTAKE_ID = 'in_webhooktest00000000000';
 export const TEST_PAYLOAD_ITEM_KEY = 'test_item';
 export const TEST_PAYLOAD_MESSAGE = 'This is a test delivery: your webhook endpoint is set up.';
 
-/** The fixed test payload (SPEC.md "Event kinds", last paragraph), stamped with `timestamp` (Unix seconds). */
+/**
+ * The fixed test payload (docs/contract.md "Event kinds", the test payload), stamped with `timestamp` (Unix
+ * seconds).
+ */
 export function testPayload(timestamp: number): TestPayload {
   return {
     event: 'item.submitted',

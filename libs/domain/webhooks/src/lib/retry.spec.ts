@@ -4,7 +4,7 @@ import { MAX_ATTEMPTS, nextAttemptAt, RETRY_DELAYS_SECONDS } from './retry';
 const NOW = new Date('2026-06-01T10:00:00.000Z');
 const after = (seconds: number) => new Date(NOW.getTime() + seconds * 1000);
 
-describe('the retry schedule (SPEC.md "Delivery and signature")', () => {
+describe('the retry schedule (docs/contract.md "Delivery and signature")', () => {
   it('is 6 attempts: at once, then +1 min, +5 min, +30 min, +2 h, +6 h', () => {
     expect(MAX_ATTEMPTS).toBe(6);
     expect(RETRY_DELAYS_SECONDS).toEqual([0, 60, 5 * 60, 30 * 60, 2 * 3600, 6 * 3600]);

@@ -1,6 +1,6 @@
 /**
- * The delay before each attempt, counted from the failure of the one before (SPEC.md "Delivery
- * and signature"): attempt 1 at once, 2 after 1 minute, 3 after 5, 4 after 30, 5 after 2 hours,
+ * The delay before each attempt, counted from the failure of the one before (docs/contract.md
+ * "Delivery and signature"): attempt 1 at once, 2 after 1 minute, 3 after 5, 4 after 30, 5 after 2 hours,
  * 6 after 6 hours.
  */
 export const RETRY_DELAYS_SECONDS = [0, 60, 300, 1_800, 7_200, 21_600] as const;

@@ -1,6 +1,9 @@
 import { createHmac } from 'node:crypto';
 
-/** The request headers of a delivery (SPEC.md "Delivery and signature"; "Service" stands for the brand). */
+/**
+ * The request headers of a delivery (docs/contract.md "Delivery and signature"; "Service" stands for the
+ * brand).
+ */
 export const WEBHOOK_HEADERS = {
   signature: 'X-Service-Signature',
   event: 'X-Service-Event',
@@ -9,9 +12,11 @@ export const WEBHOOK_HEADERS = {
   userAgent: 'User-Agent',
 } as const;
 export const WEBHOOK_USER_AGENT = 'Service-Webhook/1.0';
-/** A receiver answers within this, or the attempt failed (SPEC.md Limits). */
+/** A receiver answers within this, or the attempt failed (docs/contract.md "Limits"). */
 export const WEBHOOK_TIMEOUT_SECONDS = 10;
-/** Receivers reject a signature whose `t` is further than this from their clock (SPEC.md Limits). */
+/**
+ * Receivers reject a signature whose `t` is further than this from their clock (docs/contract.md "Limits").
+ */
 export const WEBHOOK_TOLERANCE_SECONDS = 300;
 
 /** The hex HMAC-SHA256, keyed with the secret string's UTF-8 bytes, of `<t>.<rawBody>`. */

@@ -45,10 +45,11 @@ export interface LoggedIn {
 
 /**
  * POST /v1/auth/login: a session for the right e-mail address and password; 401 otherwise, with
- * the same cost whether the address exists or not. Throttled without lock-out (docs/decisions.md,
- * "Throttling without lock-out"): failures are tallied per (e-mail, client address), per client
- * address and per e-mail, and loginThrottleDecision says whether an attempt may be made, before
- * the password is looked at and alike for unknown e-mails (429 login_throttled with Retry-After).
+ * the same cost whether the address exists or not. Throttled without lock-out (ADR 0013;
+ * docs/security.md, "Design notes: throttling without lock-out"): failures are tallied per
+ * (e-mail, client address), per client address and per e-mail, and loginThrottleDecision says
+ * whether an attempt may be made, before the password is looked at and alike for unknown e-mails
+ * (429 login_throttled with Retry-After).
  * Someone failing from another address never stops the owner at theirs. A success clears the
  * (e-mail, client address) tally.
  */

@@ -19,10 +19,11 @@ export interface MailEventsReport {
 const nothing = (outcome: MailEventsReport['outcome']): MailEventsReport => ({ outcome, applied: 0, duplicates: 0 });
 
 /**
- * POST /v1/provider/mail-events (DESIGN.md §4): a mail provider's bounce, complaint or delivery
- * notification (SES shape, bare or in an SNS envelope) applied to the chase whose message it is,
- * in one transaction under the intake's lock. Malformed bodies are 422; a message no chase went
- * out with is acknowledged and logged, so the provider does not retry it forever.
+ * POST /v1/provider/mail-events (docs/contexts/chasing.md, "Bounces: mail provider events and reinstating"):
+ * a mail provider's bounce, complaint or delivery notification (SES shape, bare or in an SNS envelope)
+ * applied to the chase whose message it is, in one transaction under the intake's lock. Malformed bodies are
+ * 422; a message no chase went out with is acknowledged and logged, so the provider does not retry it
+ * forever.
  */
 export class ReceiveMailEvents {
   static readonly inject = [UnitOfWork, SentChases, IntakeStore, RecordMailEvents, Clock, Diagnostics] as const;

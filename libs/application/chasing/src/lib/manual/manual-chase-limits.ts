@@ -2,7 +2,9 @@ import { clockHour, type FixedWindow } from '@intake/domain-kernel';
 import { DomainError } from '@intake/errors';
 import { WindowCounter } from '@intake/kernel';
 
-/** SPEC.md "Limits": manual chases per intake and per account, per clock hour, whatever the channel. */
+/**
+ * docs/contract.md "Limits": manual chases per intake and per account, per clock hour, whatever the channel.
+ */
 export const MANUAL_CHASES_PER_INTAKE_PER_HOUR = 1;
 export const MANUAL_CHASES_PER_ACCOUNT_PER_HOUR = 20;
 

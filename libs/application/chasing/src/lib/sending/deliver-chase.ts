@@ -71,8 +71,8 @@ interface Sending {
  * chase), then for each chase decide and send (outside any transaction: a mail server can be
  * slow), and record the outcomes (RecordChase) in groups as they come. A crash between a send and
  * the commit of its group leaves the chase claimed until its lease runs out, and it is sent again
- * then (see docs/decisions.md). E-mail goes through MailTransport, a chase of channel `sms` (a
- * manual one) through SmsTransport.
+ * then (docs/contexts/chasing.md, "Chasing": the crash window). E-mail goes through MailTransport, a chase of
+ * channel `sms` (a manual one) through SmsTransport.
  */
 export class DeliverChase {
   static readonly inject = [IntakeStore, ChaseQueue, MailTransport, SmsTransport, ChaseLetters, RecordChase] as const;

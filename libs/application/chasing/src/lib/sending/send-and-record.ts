@@ -7,7 +7,7 @@
  *
  * Between a send and the commit of its group an outcome exists only in memory: a crash then
  * loses at most the sends in flight and the outcomes gathering or being recorded, all of them
- * within the batch (see docs/decisions.md, "the crash window").
+ * within the batch (docs/contexts/chasing.md, "Scheduler robustness and throughput").
  */
 export async function sendAndRecord<T, O>(
   items: readonly T[],

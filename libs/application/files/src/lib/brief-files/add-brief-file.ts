@@ -11,7 +11,7 @@ import { StagingArea } from '../ports/staging-area.port';
 import { briefFileKey } from '../storage-keys';
 import { type IncomingFile, uploadError, UploadPipeline } from '../uploads/upload-pipeline';
 
-/** Brief files per intake (SPEC.md: the 11th is 422) and the size of each. */
+/** Brief files per intake (docs/contract.md "Client brief": the 11th is 422) and the size of each. */
 export const BRIEF_FILES_MAX = 10;
 export const BRIEF_FILE_MAX_BYTES = 50 * 1024 * 1024;
 

@@ -10,7 +10,10 @@ export interface FileLink {
 
 export const fileNotFound = () => new DomainError('not_found', 'The file was not found.', { reason: 'file_not_found' });
 
-/** Pending or infected files are never served (SPEC.md: 422 unprocessable). */
+/**
+ * Pending or infected files are never served (docs/contract.md "Signed file URL validity": 422
+ * unprocessable).
+ */
 export function assertServable(file: FileRecord): void {
   if (file.av_status === 'pending') {
     throw new DomainError('unprocessable', 'The file is still being scanned for viruses; try again shortly.', {

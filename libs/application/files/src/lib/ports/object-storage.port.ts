@@ -13,7 +13,7 @@ export interface SignedUrlOptions {
   /** The name the browser saves the download under. */
   filename: string;
   contentType?: string;
-  /** 24 hours unless said otherwise (SPEC.md "Signed file URL validity"). */
+  /** 24 hours unless said otherwise (docs/contract.md "Signed file URL validity"). */
   expiresInSeconds?: number;
 }
 

@@ -4,7 +4,7 @@ import { type IntakeRecord, type ItemRecord } from './records';
 export const ANONYMIZED_CLIENT = { email: 'anonymized@anonymized.invalid', name: 'Anonymized client' } as const;
 
 /**
- * An intake's contents purged (retention, docs/decisions.md "Sweeps"): every item's value — text,
+ * An intake's contents purged (docs/contract.md "Retention"; ADR 0014): every item's value — text,
  * structured data, choices, secrets, the owner's decisions — and every note the client wrote (the
  * intake's, the items', the reasons of waivers the client proposed). The files go separately. The
  * record stays: project, settings, item definitions, statuses and timestamps, so the dashboard

@@ -22,7 +22,7 @@ export const NO_DRIFT: ReadModelDrift = {
 /**
  * The read models kept beside the intakes (client list, client totals, search text, client
  * texts, intake counts, audit counts, remembered search totals): in PostgreSQL triggers keep
- * them in the writing transaction (docs/decisions.md, "Reads at scale"); this port recomputes
+ * them in the writing transaction (ADR 0011; docs/read-models.md); this port recomputes
  * them from scratch to find and repair drift.
  */
 export abstract class ReadModels {

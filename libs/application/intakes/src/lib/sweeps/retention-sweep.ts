@@ -14,7 +14,7 @@ const SCHEDULER_META = { ip: null, requestId: null } as const;
 
 /**
  * The scheduler pass `intakes.retention`: purges the contents of intakes whose `purge_at` has come
- * (SPEC.md retention: `days` after completion, 90 by default; `on_delivery` 24 hours after results
+ * (docs/contract.md "Retention": `days` after completion, 90 by default; `on_delivery` 24 hours after results
  * were first collected), in one transaction per batch: the claim, the values and client notes
  * cleared (`purgedIntake`, `purgedItem`; with `anonymize` the client's personal data replaced and
  * the intake no longer chased), the file records deleted (the account's storage use shrinks with

@@ -17,7 +17,7 @@ import { ReminderPlanner } from '../ports/reminder-planner';
 
 /**
  * What an intake's events set off, in the caller's transaction: the webhook-visible ones into the
- * outbox with the spec's payloads (SPEC.md "Event kinds"; they leave only once it commits), the
+ * outbox with the spec's payloads (docs/contract.md "Event kinds"; they leave only once it commits), the
  * chasing they start or stop (a sent or reopened intake plans its next reminder, a completed or
  * stalled one cancels it), the owner's e-mail on completion, a stall or an overdue intake
  * (queued; the account's settings decide who gets one), and the client's thank-you on completion
@@ -64,7 +64,10 @@ export class IntakeEvents {
   }
 }
 
-/** The webhook payload of an event (SPEC.md "Event kinds"); the state machines' other events are none. */
+/**
+ * The webhook payload of an event (docs/contract.md "Event kinds"); the state machines' other events are
+ * none.
+ */
 function payloadOf(intake: IntakeRecord, event: IntakeEvent, items: ItemRecord[], now: Date): EventPayload | undefined {
   switch (event.type) {
     case 'intake.completed':

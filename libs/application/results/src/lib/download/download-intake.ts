@@ -30,7 +30,7 @@ export const MANIFEST_JSON = 'manifest.json';
 
 /**
  * May this caller have secret values in a download? The account owner's session, or a key with
- * `secrets:read` or `admin` (SPEC.md "Authentication" 7).
+ * `secrets:read` or `admin` (docs/contract.md "Authentication").
  */
 export const maySeeSecretsInDownload = (principal: Principal): boolean =>
   principal.kind === 'session' ? principal.role === 'owner' : hasScope(principal.scopes, 'secrets:read');

@@ -31,7 +31,7 @@ export function projectSlug(projectName: string): string {
   return slug || 'intake';
 }
 
-/** `podklady-<project slug>-<intake id>.zip` (SPEC.md GET …/download). */
+/** `podklady-<project slug>-<intake id>.zip` (docs/contract.md "Results and downloads"). */
 export function downloadFilename(projectName: string, intakeId: string): string {
   return `podklady-${projectSlug(projectName)}-${intakeId}.zip`;
 }

@@ -20,7 +20,8 @@ export interface ReportItem {
 
 /**
  * What both reports say, in words of one language: podklady.md and podklady.pdf are two layouts
- * of this one document (SPEC.md: "same content"), except that only the PDF shows secret values.
+ * of this one document (docs/contract.md "Results and downloads": the same content), except that only the PDF
+ * shows secret values.
  */
 export interface ReportDocument {
   language: Language;

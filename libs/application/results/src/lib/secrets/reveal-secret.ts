@@ -12,7 +12,10 @@ export interface RevealSecretInput {
   meta: RequestMeta;
 }
 
-/** The answers of POST …/reveal (SPEC.md): the first reveal, or the fact of an earlier one. */
+/**
+ * The answers of POST …/reveal (docs/contract.md "Results and downloads"): the first reveal, or the fact of
+ * an earlier one.
+ */
 export type RevealAnswer =
   | { key: string; value: string; first_reveal: true; expires_at: Date }
   | { key: string; value: null; already_revealed: true; revealed_at: Date; message: string };

@@ -15,7 +15,7 @@ export const ENDPOINT_INACTIVE_ERROR =
   'not sent: the endpoint is inactive (its receiver answered HTTP 410); register a new endpoint';
 
 /**
- * One attempt of a claimed delivery (SPEC.md "Delivery and signature"): the body rendered from
+ * One attempt of a claimed delivery (docs/contract.md "Delivery and signature"): the body rendered from
  * the raw payload in the endpoint's format, signed with its secret at send time (a fresh
  * timestamp from the Clock), sent, and the outcome decided: 2xx delivered; 410 failed for good
  * and the endpoint off; anything else the next attempt per the retry schedule, or failed when

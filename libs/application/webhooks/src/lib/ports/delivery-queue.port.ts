@@ -47,8 +47,8 @@ export interface DeliveryOutcome {
 }
 
 /**
- * webhook_deliveries as the dispatchers' queue (issue #13; docs/decisions.md "Webhooks:
- * delivery"): pending rows due by the Clock are claimed under a lease in the database's real time,
+ * webhook_deliveries as the dispatchers' queue (ADR 0009; docs/contexts/webhooks.md
+ * "Webhooks: delivery"): pending rows due by the Clock are claimed under a lease in the database's real time,
  * so a dispatcher that dies only delays what it held.
  */
 export abstract class DeliveryQueue {

@@ -3,7 +3,7 @@ import { type WebhookEvent } from '@intake/domain-webhooks';
 export const DELIVERY_STATUSES = ['pending', 'delivered', 'failed'] as const;
 export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
 
-/** A delivery as its log shows it (SPEC.md "Webhook delivery"): the payload is not part of it. */
+/** A delivery as its log shows it (docs/contract.md "Webhook delivery"): the payload is not part of it. */
 export interface WebhookDeliveryRecord {
   id: string;
   endpoint_id: string;

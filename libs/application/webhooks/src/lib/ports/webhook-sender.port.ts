@@ -21,7 +21,7 @@ export interface AttemptResult {
 }
 
 /**
- * Sends webhook requests (SPEC.md "Delivery and signature"; issue #13 items 4 and 5). Every
+ * Sends webhook requests (docs/contract.md "Delivery and signature"; issue #13 items 4 and 5). Every
  * attempt checks the address anew: the URL (http/https, allowed ports, no user info, no unsafe IP
  * literal) and every address the host resolves to, connecting only to an address it checked; an
  * unsafe one fails the attempt with a sentence naming the address and why. Redirects are never

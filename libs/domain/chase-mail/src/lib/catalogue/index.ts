@@ -8,5 +8,5 @@ import { sk } from './sk';
 
 export type { ChaseMailKey };
 
-/** The e-mails' words by language (SPEC.md: client.language); English is the reference. */
+/** The e-mails' words by language (docs/contract.md "Client language"); English is the reference. */
 export const CHASE_MAIL_CATALOGUES: Readonly<Record<Language, Catalogue<ChaseMailKey>>> = { cs, sk, pl, de, es, en };
