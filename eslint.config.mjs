@@ -29,7 +29,6 @@ export const CONTEXTS = {
   chasing: ['accounts', 'intakes', 'webhooks'],
   webhooks: ['accounts'],
   results: ['accounts', 'intakes', 'files'],
-  billing: ['accounts'],
 };
 
 const scope = (name) => `scope:${name}`;
