@@ -29,7 +29,6 @@ export const CONTEXTS = {
   chasing: ['accounts', 'intakes', 'webhooks'],
   webhooks: ['accounts'],
   results: ['accounts', 'intakes', 'files'],
-  billing: ['accounts'],
 };
 
 const scope = (name) => `scope:${name}`;
@@ -176,6 +175,51 @@ const domainPurity = {
   ],
 };
 
+/** `TestClockControl` -> `test-clock-control`: a port's file is named after its class. */
+const kebab = (name) =>
+  name
+    .replace(/([a-z0-9])([A-Z])/g, '$1-$2')
+    .replace(/([A-Z])([A-Z][a-z])/g, '$1-$2')
+    .toLowerCase();
+
+/**
+ * Where a port lives (docs/architecture.md "The ports per context"): a port is an exported abstract
+ * class (a Nest token an adapter, another context or the test harness implements), declared in an
+ * application library's `ports/<kebab-name>.port.ts`, one port a file, the file named after it;
+ * the types only it uses travel with it. Nowhere else in application code is an abstract class
+ * exported, and no file is named the older ways (`ports.ts`, `<name>.store.ts`).
+ */
+const portFiles = {
+  meta: { type: 'problem', schema: [] },
+  create(context) {
+    const path = context.filename.replaceAll('\\', '/');
+    const stem = /\/ports\/([^/]+)\.port\.ts$/.exec(path)?.[1];
+    const ports = [];
+    return {
+      Program(node) {
+        if (/\/ports\.ts$|\.store\.ts$/.test(path) || (path.endsWith('.port.ts') && stem === undefined))
+          context.report({ node, message: 'Ports are declared in ports/<kebab-name>.port.ts, one a file.' });
+      },
+      'ExportNamedDeclaration > ClassDeclaration[abstract=true], ExportDefaultDeclaration > ClassDeclaration[abstract=true]'(
+        node,
+      ) {
+        const name = node.id?.name ?? 'default';
+        if (stem === undefined)
+          context.report({ node, message: `The port ${name} belongs in ports/${kebab(name)}.port.ts.` });
+        else if (ports.length > 0)
+          context.report({ node, message: `One port a file: ${name} belongs in ports/${kebab(name)}.port.ts.` });
+        else if (kebab(name) !== stem)
+          context.report({ node, message: `A port file is named after its port: ${name} in ${kebab(name)}.port.ts.` });
+        ports.push(name);
+      },
+      'Program:exit'(node) {
+        if (stem !== undefined && ports.length === 0)
+          context.report({ node, message: 'A ports/*.port.ts file declares its port, an exported abstract class.' });
+      },
+    };
+  },
+};
+
 /** Browser code runs in the page: no Node built-in module, no Node global. */
 export const webBannedImports = ['node:*', ...builtinModules, ...builtinModules.map((name) => `${name}/*`)];
 const webBannedGlobals = ['process', 'require', 'module', 'Buffer', 'global', '__dirname', '__filename'];
@@ -216,6 +260,12 @@ export default [
         message: 'Application code reaches frameworks, drivers and I/O through ports (adapters implement them).',
       }),
     },
+  },
+  {
+    files: ['libs/application/*/src/lib/**/*.ts'],
+    ignores: ['**/*.spec.ts'],
+    plugins: { local: { rules: { 'port-files': portFiles } } },
+    rules: { 'local/port-files': 'error' },
   },
   {
     // A constructor that needs more than six collaborators is two classes (docs/adr/0006).

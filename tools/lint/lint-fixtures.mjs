@@ -2,7 +2,8 @@
 // [{ "path": "...", "code": "..." }]; output: one array of "<rule>: <message>" errors per input, as
 // JSON. Type-aware rules need each file to be part of its project, so every fixture is written
 // beside the path it names (under a unique name, in the same folder) while it is linted, and
-// removed afterwards.
+// removed afterwards. A fixture whose file name is what it tests (a port file is named after its
+// port) names itself `lint-fixture-<…>` and keeps that name.
 import { ESLint } from 'eslint';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
@@ -17,7 +18,10 @@ const written = [];
 const created = [];
 try {
   const files = fixtures.map((fixture, index) => {
-    const name = basename(fixture.path).replace(/^[^.]+/, `lint-fixture-${process.pid}-${index}`);
+    const given = basename(fixture.path);
+    const name = given.startsWith('lint-fixture-')
+      ? given
+      : given.replace(/^[^.]+/, `lint-fixture-${process.pid}-${index}`);
     const directory = join(root, dirname(fixture.path));
     const path = join(directory, name);
     if (!created.includes(directory)) {

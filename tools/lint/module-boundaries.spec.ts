@@ -99,13 +99,13 @@ const VIOLATIONS: Case[] = [
   [
     'a context importing an internal of another context by its path',
     'libs/application/intakes/src/lib/fixture.ts',
-    "import { AccountStore } from '@intake/application-accounts/src/lib/ports';\nexport const x = AccountStore;\n",
+    "import { AccountStore } from '@intake/application-accounts/src/lib/ports/account-store.port';\nexport const x = AccountStore;\n",
     'no-restricted-imports',
   ],
   [
     'a context importing an internal of another context relatively',
     'libs/application/intakes/src/lib/fixture.ts',
-    "import { AccountStore } from '../../../accounts/src/lib/ports';\nexport const x = AccountStore;\n",
+    "import { AccountStore } from '../../../accounts/src/lib/ports/account-store.port';\nexport const x = AccountStore;\n",
     '@nx/enforce-module-boundaries',
   ],
   [
@@ -246,6 +246,42 @@ const VIOLATIONS: Case[] = [
     "import { Clock } from '@intake/kernel';\nexport function f(clock: Clock): Clock {\n  return clock;\n}\n",
     '@typescript-eslint/consistent-type-imports',
   ],
+  [
+    'a port (an exported abstract class) declared outside ports/',
+    'libs/application/intakes/src/lib/intakes/fixture.ts',
+    'export abstract class FixtureStore {\n  abstract get(id: string): Promise<string>;\n}\n',
+    'local/port-files',
+  ],
+  [
+    'two ports in one port file',
+    'libs/application/intakes/src/lib/ports/lint-fixture-one.port.ts',
+    'export abstract class LintFixtureOne {\n  abstract get(): Promise<void>;\n}\nexport abstract class LintFixtureTwo {\n  abstract get(): Promise<void>;\n}\n',
+    'local/port-files',
+  ],
+  [
+    'a port file not named after its port',
+    'libs/application/intakes/src/lib/ports/fixture.port.ts',
+    'export abstract class FixtureStore {\n  abstract get(): Promise<void>;\n}\n',
+    'local/port-files',
+  ],
+  [
+    'a port file without a port',
+    'libs/application/intakes/src/lib/ports/fixture.port.ts',
+    'export const x = 1;\n',
+    'local/port-files',
+  ],
+  [
+    'a port file outside ports/',
+    'libs/application/intakes/src/lib/fixture.port.ts',
+    'export const x = 1;\n',
+    'local/port-files',
+  ],
+  [
+    'a file named the old way (<name>.store.ts)',
+    'libs/application/intakes/src/lib/ports/fixture.store.ts',
+    'export const x = 1;\n',
+    'local/port-files',
+  ],
 ];
 
 const ALLOWED: Case[] = [
@@ -288,6 +324,11 @@ const ALLOWED: Case[] = [
     'the files context using the intakes context through its index',
     'libs/application/files/src/lib/fixture.ts',
     "import { IntakeWriter } from '@intake/application-intakes';\nexport const x = IntakeWriter;\n",
+  ],
+  [
+    'a port in ports/<its name>.port.ts, with a type only it uses',
+    'libs/application/intakes/src/lib/ports/lint-fixture-port.port.ts',
+    'export interface LintFixtureRow {\n  id: string;\n}\n\nexport abstract class LintFixturePort {\n  abstract get(id: string): Promise<LintFixtureRow | undefined>;\n}\n',
   ],
   [
     'a domain library building a given instant',

@@ -1,5 +1,8 @@
 // The accounts context's published interface.
-export * from './lib/ports';
+export * from './lib/ports/account-store.port';
+export * from './lib/ports/session-store.port';
+export * from './lib/ports/api-key-store.port';
+export * from './lib/ports/usage-store.port';
 export * from './lib/secrets';
 export * from './lib/account-errors';
 
@@ -24,8 +27,11 @@ export * from './lib/account/update-account';
 export * from './lib/account/get-usage';
 export * from './lib/account/list-audit-entries';
 export * from './lib/account/count-request';
-export * from './lib/billing/billing-ports';
+export * from './lib/ports/payments-provider.port';
+export * from './lib/billing/billing-settings';
+export * from './lib/ports/billing-store.port';
 export * from './lib/billing/billing-customers';
 export * from './lib/billing/start-checkout';
 export * from './lib/billing/open-billing-portal';
 export * from './lib/billing/apply-payment-event';
+export * from './lib/billing/end-grace-periods';

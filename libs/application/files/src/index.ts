@@ -4,6 +4,7 @@
 export * from './lib/ports/object-storage.port';
 export * from './lib/ports/object-storage.probe';
 export * from './lib/ports/antivirus.port';
+export * from './lib/ports/scan-queue.port';
 export * from './lib/ports/file-inspector.port';
 export * from './lib/ports/file-store.port';
 export * from './lib/ports/staging-area.port';

@@ -1,3 +1,4 @@
-export * from './lib/dependency-probe.port';
+export * from './lib/ports/dependency-probe.port';
 export * from './lib/readiness';
-export * from './lib/runtime-stats.port';
+export * from './lib/ports/database-stats.port';
+export * from './lib/ports/queue-stats.port';

@@ -7,19 +7,20 @@ export * from './lib/model/purge';
 export * from './lib/model/sealed-secret';
 
 // Ports: implemented by adapters (stores) or by other contexts (IntakeFiles), bound by the apps
-export * from './lib/ports/intake.store';
-export * from './lib/ports/idempotency.store';
-export * from './lib/ports/folder.store';
-export * from './lib/ports/template.store';
-export * from './lib/ports/client-directory';
-export * from './lib/ports/reminder-planner';
+export * from './lib/ports/intake-store.port';
+export * from './lib/ports/idempotency-store.port';
+export * from './lib/ports/folder-store.port';
+export * from './lib/ports/template-store.port';
+export * from './lib/ports/client-directory.port';
+export * from './lib/ports/reminder-planner.port';
 export * from './lib/ports/intake-files.port';
-export * from './lib/ports/portal-links';
+export * from './lib/model/portal-links';
 export * from './lib/ports/owner-notifier.port';
 export * from './lib/ports/client-thanks.port';
 export * from './lib/ports/intake-sweeps.port';
 export * from './lib/ports/read-models.port';
-export * from './lib/ports/test-clock.store';
+export * from './lib/ports/test-clock-store.port';
+export * from './lib/ports/test-clock-advances.port';
 
 // The write path, shared by every context that changes an intake
 export * from './lib/write-path/intake-writer';

@@ -1,2 +1,2 @@
-export * from './lib/mail-transport.port';
+export * from './lib/ports/mail-transport.port';
 export * from './lib/mail-transport.probe';

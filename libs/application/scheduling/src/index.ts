@@ -1,1 +1,1 @@
-export * from './lib/scheduler-pass.port';
+export * from './lib/ports/scheduler-pass.port';

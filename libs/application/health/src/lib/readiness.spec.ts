@@ -1,4 +1,4 @@
-import { type DependencyName, DependencyProbe } from './dependency-probe.port';
+import { type DependencyName, DependencyProbe } from './ports/dependency-probe.port';
 import { checkReadiness } from './readiness';
 
 class FakeProbe extends DependencyProbe {

@@ -1,4 +1,4 @@
-import { type DependencyName, type DependencyProbe } from './dependency-probe.port';
+import { type DependencyName, type DependencyProbe } from './ports/dependency-probe.port';
 
 export type ProbeOutcome = 'ok' | 'unavailable';
 

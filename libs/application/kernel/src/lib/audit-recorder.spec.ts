@@ -1,6 +1,6 @@
 import { InMemoryDatabase } from '@intake/testing';
 import { AuditRecorder } from './audit-recorder';
-import { ManualClock } from './clock.port';
+import { ManualClock } from './ports/clock.port';
 
 describe('AuditRecorder', () => {
   let db: InMemoryDatabase;

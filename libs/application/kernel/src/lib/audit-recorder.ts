@@ -1,7 +1,7 @@
-import { Clock } from './clock.port';
+import { Clock } from './ports/clock.port';
 import { type Actor } from '@intake/domain-kernel';
 import { newId } from '@intake/ids';
-import { type AuditEntry, AuditLog } from './audit-log.port';
+import { type AuditEntry, AuditLog } from './ports/audit-log.port';
 import { type RequestMeta } from './request-meta';
 
 /** Builds audit entries; call inside the unit of work that makes the change it records. */

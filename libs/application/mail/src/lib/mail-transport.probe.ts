@@ -1,5 +1,5 @@
 import { DependencyProbe } from '@intake/application-health';
-import { type MailTransport } from './mail-transport.port';
+import { type MailTransport } from './ports/mail-transport.port';
 
 /** Readiness of whichever mail transport is bound. */
 export class MailTransportProbe extends DependencyProbe {

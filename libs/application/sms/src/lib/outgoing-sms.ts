@@ -1,4 +1,4 @@
-import { type OutgoingSms } from './sms-transport.port';
+import { type OutgoingSms } from './ports/sms-transport.port';
 import { SmsTransportError } from './sms-transport.error';
 
 /** An E.164 phone number: `+`, a country code not starting with 0, 7 to 15 digits in all. */

@@ -1,4 +1,4 @@
-import { SmsTransport } from './sms-transport.port';
+import { SmsTransport } from './ports/sms-transport.port';
 import { SmsTransportError } from './sms-transport.error';
 import { SmsTransportProbe } from './sms-transport.probe';
 

@@ -1,5 +1,5 @@
 import { DependencyProbe } from '@intake/application-health';
-import { type SmsTransport } from './sms-transport.port';
+import { type SmsTransport } from './ports/sms-transport.port';
 
 /** Readiness of whichever SMS transport is bound (the `none` driver always answers). */
 export class SmsTransportProbe extends DependencyProbe {

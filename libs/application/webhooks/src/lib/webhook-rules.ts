@@ -2,7 +2,7 @@ import { accessOf, type Principal } from '@intake/domain-accounts';
 import { type Mode, MODES } from '@intake/domain-kernel';
 import { originOf } from '@intake/domain-webhooks';
 import { DomainError, type ErrorDetail, notFound } from '@intake/errors';
-import { type EndpointModes, type WebhookEndpointRecord } from './ports/webhook-endpoint.store';
+import { type EndpointModes, type WebhookEndpointRecord } from './ports/webhook-endpoint-store.port';
 
 /**
  * The endpoints a caller sees, lists and changes: an API key only its own mode's (another mode's

@@ -1,6 +1,6 @@
 import { type Plan, planOf } from '@intake/domain-accounts';
 import { notFound } from '@intake/errors';
-import { type AccountRecord, AccountStore } from '../ports';
+import { type AccountRecord, AccountStore } from '../ports/account-store.port';
 
 /** GET /v1/account: the account's settings and its plan. */
 export class GetAccount {

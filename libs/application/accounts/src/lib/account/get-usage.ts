@@ -2,7 +2,8 @@ import { planOf } from '@intake/domain-accounts';
 import { usagePeriod } from '@intake/domain-kernel';
 import { notFound } from '@intake/errors';
 import { Clock } from '@intake/kernel';
-import { AccountStore, UsageStore } from '../ports';
+import { AccountStore } from '../ports/account-store.port';
+import { UsageStore } from '../ports/usage-store.port';
 
 export interface Usage {
   period: string;

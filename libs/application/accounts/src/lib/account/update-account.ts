@@ -1,7 +1,7 @@
 import { actorOf, type BrandingInput, parseBranding, type Principal } from '@intake/domain-accounts';
 import { DomainError, validationFailed } from '@intake/errors';
 import { AuditRecorder, Clock, type RequestMeta, UnitOfWork } from '@intake/kernel';
-import { type AccountPatch, type AccountRecord, AccountStore } from '../ports';
+import { type AccountPatch, type AccountRecord, AccountStore } from '../ports/account-store.port';
 
 export interface UpdateAccountInput {
   principal: Principal;

@@ -3,7 +3,7 @@ import { type Mode } from '@intake/domain-kernel';
 import { DomainError } from '@intake/errors';
 import { newId, randomToken } from '@intake/ids';
 import { AuditRecorder, Clock, type RequestMeta, UnitOfWork } from '@intake/kernel';
-import { type ApiKeyRecord, ApiKeyStore } from '../ports';
+import { type ApiKeyRecord, ApiKeyStore } from '../ports/api-key-store.port';
 import { tokenHash } from '../secrets';
 
 export interface CreateApiKeyInput {

@@ -1,4 +1,4 @@
-import { type ApiKeyRecord, ApiKeyStore } from '../ports';
+import { type ApiKeyRecord, ApiKeyStore } from '../ports/api-key-store.port';
 
 /** GET /v1/keys: the account's keys (hints only: prefix and last four characters). */
 export class ListApiKeys {

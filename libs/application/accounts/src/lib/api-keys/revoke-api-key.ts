@@ -2,7 +2,7 @@ import { actorOf, type Principal } from '@intake/domain-accounts';
 import { DomainError, notFound } from '@intake/errors';
 import { AuditRecorder, Clock, ProcessCache, type RequestMeta, UnitOfWork } from '@intake/kernel';
 import { apiKeyCacheTag } from '../auth/authenticate-api-key';
-import { ApiKeyStore } from '../ports';
+import { ApiKeyStore } from '../ports/api-key-store.port';
 
 export interface RevokeApiKeyInput {
   principal: Principal;

@@ -1,6 +1,6 @@
 import { parseApiKey, type PlanId, planOf } from '@intake/domain-accounts';
 import { Clock, ProcessCache } from '@intake/kernel';
-import { type ApiKeyRecord, ApiKeyStore } from '../ports';
+import { type ApiKeyRecord, ApiKeyStore } from '../ports/api-key-store.port';
 import { tokenHash } from '../secrets';
 import { type Authenticated } from './authenticated';
 

@@ -1,6 +1,6 @@
 import { planOf } from '@intake/domain-accounts';
 import { Clock } from '@intake/kernel';
-import { SessionStore } from '../ports';
+import { SessionStore } from '../ports/session-store.port';
 import { tokenHash } from '../secrets';
 import { type Authenticated } from './authenticated';
 

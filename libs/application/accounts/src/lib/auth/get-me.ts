@@ -1,6 +1,6 @@
 import { type Principal } from '@intake/domain-accounts';
 import { DomainError, notFound } from '@intake/errors';
-import { type AccountRecord, AccountStore, type UserRecord } from '../ports';
+import { type AccountRecord, AccountStore, type UserRecord } from '../ports/account-store.port';
 
 /** GET /v1/auth/me: the signed-in user and their account; 401 when the user no longer exists. */
 export class GetMe {

@@ -1,4 +1,4 @@
-import { type UserRecord } from '../ports';
+import { type UserRecord } from '../ports/account-store.port';
 import { givenAccount, givenUser, InMemoryContext, META } from '@intake/testing';
 import { burnPasswordCheck, tokenHash } from '../secrets';
 import { AuthenticateSession } from './authenticate-session';

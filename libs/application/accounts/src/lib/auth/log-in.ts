@@ -9,7 +9,8 @@ import { clientAddress, NO_FAILURES } from '@intake/domain-kernel';
 import { DomainError } from '@intake/errors';
 import { AuditRecorder, Clock, FailureCounter, type RequestMeta, UnitOfWork } from '@intake/kernel';
 import { wrongCredentials } from '../account-errors';
-import { type AccountRecord, AccountStore, SessionStore, type UserRecord } from '../ports';
+import { type AccountRecord, AccountStore, type UserRecord } from '../ports/account-store.port';
+import { SessionStore } from '../ports/session-store.port';
 import { burnPasswordCheck, randomSecret, tokenHash, verifyPassword } from '../secrets';
 
 export const SESSION_LIFETIME_SECONDS = 14 * 24 * 3600;

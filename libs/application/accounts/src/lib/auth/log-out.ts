@@ -1,6 +1,6 @@
 import { actorOf, type Principal } from '@intake/domain-accounts';
 import { AuditRecorder, Clock, type RequestMeta, UnitOfWork } from '@intake/kernel';
-import { SessionStore } from '../ports';
+import { SessionStore } from '../ports/session-store.port';
 import { tokenHash } from '../secrets';
 
 export interface LogOutInput {

@@ -2,7 +2,12 @@ import { normalizeEmail } from '@intake/domain-accounts';
 import { newId } from '@intake/ids';
 import { AuditRecorder, Clock, type RequestMeta, UnitOfWork } from '@intake/kernel';
 import { emailTaken } from '../account-errors';
-import { type AccountRecord, AccountStore, DEFAULT_NOTIFICATION_SETTINGS, type UserRecord } from '../ports';
+import {
+  type AccountRecord,
+  AccountStore,
+  DEFAULT_NOTIFICATION_SETTINGS,
+  type UserRecord,
+} from '../ports/account-store.port';
 import { hashPassword } from '../secrets';
 
 export interface SignUpInput {

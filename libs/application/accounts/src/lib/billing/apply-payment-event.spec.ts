@@ -1,12 +1,9 @@
 import { type GivenAccount, givenAccount, InMemoryContext } from '@intake/testing';
-import {
-  BillingSettings,
-  BillingStore,
-  type PaymentEvent,
-  PaymentSignatureError,
-  PaymentsProvider,
-} from './billing-ports';
-import { ApplyPaymentEvent, EndGracePeriods } from './apply-payment-event';
+import { BillingSettings } from './billing-settings';
+import { BillingStore } from '../ports/billing-store.port';
+import { type PaymentEvent, PaymentSignatureError, PaymentsProvider } from '../ports/payments-provider.port';
+import { ApplyPaymentEvent } from './apply-payment-event';
+import { EndGracePeriods } from './end-grace-periods';
 
 /** The provider's decoding stands aside here: the "body" is the event, the signature "ok" or not. */
 class DecodedEvents extends PaymentsProvider {

@@ -7,17 +7,11 @@ import {
   supersedes,
 } from '@intake/domain-accounts';
 import { SYSTEM_ACTOR } from '@intake/domain-kernel';
-import { type SchedulerPass } from '@intake/application-scheduling';
 import { DomainError } from '@intake/errors';
 import { AuditRecorder, Clock, type RequestMeta, UnitOfWork } from '@intake/kernel';
-import {
-  type BillingLink,
-  BillingSettings,
-  BillingStore,
-  type PaymentEvent,
-  PaymentSignatureError,
-  PaymentsProvider,
-} from './billing-ports';
+import { type BillingLink, BillingStore } from '../ports/billing-store.port';
+import { BillingSettings } from './billing-settings';
+import { type PaymentEvent, PaymentSignatureError, PaymentsProvider } from '../ports/payments-provider.port';
 import { requireBilling } from './start-checkout';
 
 export type PaymentEventOutcome = 'applied' | 'duplicate' | 'stale' | 'ignored';
@@ -121,44 +115,5 @@ export class ApplyPaymentEvent {
         to: plan,
         ...summary,
       });
-  }
-}
-
-/**
- * The scheduler's sweep: accounts whose grace period after a failed payment ended without a
- * successful payment go to Free (their data stays; only new spending is refused).
- */
-export class EndGracePeriods implements SchedulerPass {
-  static readonly inject = [BillingStore, UnitOfWork, AuditRecorder] as const;
-  readonly name = 'billing.grace_end';
-
-  constructor(
-    private readonly billing: BillingStore,
-    private readonly uow: UnitOfWork,
-    private readonly audit: AuditRecorder,
-  ) {}
-
-  async run(now: Date): Promise<number> {
-    const due = await this.billing.graceEnded(now);
-    for (const accountId of due)
-      await this.uow.run(async () => {
-        // Claimed with a guarded update: a payment that succeeded meanwhile, or another scheduler, wins.
-        if (!(await this.billing.endGrace(accountId, now))) return;
-        const from = await this.billing.setPlan(accountId, 'free', now);
-        if (from !== 'free')
-          await this.audit.record(
-            accountId,
-            SYSTEM_ACTOR,
-            'account.plan_changed',
-            accountId,
-            { ip: null, requestId: null },
-            {
-              from,
-              to: 'free',
-              reason: 'payment_grace_ended',
-            },
-          );
-      });
-    return due.length;
   }
 }

@@ -1,7 +1,8 @@
 import { notFound } from '@intake/errors';
 import { Clock, UnitOfWork } from '@intake/kernel';
-import { AccountStore } from '../ports';
-import { BillingStore, PaymentsProvider } from './billing-ports';
+import { AccountStore } from '../ports/account-store.port';
+import { BillingStore } from '../ports/billing-store.port';
+import { PaymentsProvider } from '../ports/payments-provider.port';
 
 /**
  * The account's one provider customer, created on first use. Two first uses at once create one

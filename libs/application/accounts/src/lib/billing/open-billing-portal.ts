@@ -1,7 +1,8 @@
 import { actorOf, type Principal } from '@intake/domain-accounts';
 import { AuditRecorder, type RequestMeta, UnitOfWork } from '@intake/kernel';
 import { BillingCustomers } from './billing-customers';
-import { BillingSettings, PaymentsProvider } from './billing-ports';
+import { BillingSettings } from './billing-settings';
+import { PaymentsProvider } from '../ports/payments-provider.port';
 import { requireBilling } from './start-checkout';
 
 /**

@@ -2,8 +2,9 @@ import { actorOf, type PaidPlanId, planOf, type Principal, type SmsPack } from '
 import { DomainError, notFound } from '@intake/errors';
 import { AuditRecorder, type RequestMeta, UnitOfWork } from '@intake/kernel';
 import { BillingCustomers } from './billing-customers';
-import { AccountStore } from '../ports';
-import { type BillingConfiguration, BillingSettings, PaymentsProvider } from './billing-ports';
+import { AccountStore } from '../ports/account-store.port';
+import { type BillingConfiguration, BillingSettings } from './billing-settings';
+import { PaymentsProvider } from '../ports/payments-provider.port';
 
 export function billingNotConfigured(): DomainError {
   return new DomainError(

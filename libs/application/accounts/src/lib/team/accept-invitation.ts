@@ -3,7 +3,7 @@ import { newId } from '@intake/ids';
 import { INVITATION_TOKENS } from '@intake/domain-accounts';
 import { AuditRecorder, Clock, FailureCounter, type RequestMeta, UnitOfWork } from '@intake/kernel';
 import { emailTaken } from '../account-errors';
-import { type AccountRecord, AccountStore, type UserRecord } from '../ports';
+import { type AccountRecord, AccountStore, type UserRecord } from '../ports/account-store.port';
 import { hashPassword, tokenHash } from '../secrets';
 import { AddressThrottle } from '../throttling/address-throttle';
 

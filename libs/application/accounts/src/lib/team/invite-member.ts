@@ -4,7 +4,7 @@ import { notFound } from '@intake/errors';
 import { newId } from '@intake/ids';
 import { AuditRecorder, Clock, type RequestMeta, UnitOfWork } from '@intake/kernel';
 import { emailTaken } from '../account-errors';
-import { type AccountRecord, AccountStore, type InvitationRecord } from '../ports';
+import { type AccountRecord, AccountStore, type InvitationRecord } from '../ports/account-store.port';
 import { randomSecret, tokenHash } from '../secrets';
 import { TeamSettings } from './team-settings';
 

@@ -1,4 +1,4 @@
-import { AccountStore, type UserRecord } from '../ports';
+import { AccountStore, type UserRecord } from '../ports/account-store.port';
 
 /** GET /v1/team/members: the account's users, oldest first. */
 export class ListMembers {

@@ -1,5 +1,5 @@
 import { type GivenAccount, givenAccount, givenUser, InMemoryContext, META } from '@intake/testing';
-import { type UserRecord } from '../ports';
+import { type UserRecord } from '../ports/account-store.port';
 import { AuthenticateSession } from '../auth/authenticate-session';
 import { LogIn } from '../auth/log-in';
 import { RemoveMember } from './remove-member';

@@ -1,7 +1,7 @@
 import { actorOf, type Principal } from '@intake/domain-accounts';
 import { DomainError, notFound } from '@intake/errors';
 import { AuditRecorder, type RequestMeta, UnitOfWork } from '@intake/kernel';
-import { AccountStore } from '../ports';
+import { AccountStore } from '../ports/account-store.port';
 
 export interface RemoveMemberInput {
   principal: Principal;

@@ -10,8 +10,3 @@ export abstract class Antivirus {
   abstract readonly driver: 'clamd' | 'none';
   abstract scan(content: ByteStream): Promise<ScanResult>;
 }
-
-/** Where scans of stored uploads are queued; the scheduler app scans them through the Antivirus port. */
-export abstract class ScanQueue {
-  abstract enqueue(fileId: string): Promise<void>;
-}

@@ -1,5 +1,5 @@
 import { type AccessContext } from '@intake/domain-accounts';
-import { ClientDirectory, type ClientView } from '../ports/client-directory';
+import { ClientDirectory, type ClientView } from '../ports/client-directory.port';
 
 export interface ListClientsInput {
   access: AccessContext;

@@ -1,7 +1,7 @@
 import { actorOf, type Principal } from '@intake/domain-accounts';
 import { newId } from '@intake/ids';
 import { AuditRecorder, Clock, type RequestMeta, UnitOfWork } from '@intake/kernel';
-import { type FolderRecord, FolderStore } from '../ports/folder.store';
+import { type FolderRecord, FolderStore } from '../ports/folder-store.port';
 import { folderNameTaken } from './folder-errors';
 
 export interface CreateFolderInput {

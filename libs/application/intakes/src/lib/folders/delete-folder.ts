@@ -1,7 +1,7 @@
 import { actorOf, type Principal } from '@intake/domain-accounts';
 import { notFound } from '@intake/errors';
 import { AuditRecorder, type RequestMeta, UnitOfWork } from '@intake/kernel';
-import { FolderStore } from '../ports/folder.store';
+import { FolderStore } from '../ports/folder-store.port';
 
 export interface DeleteFolderInput {
   principal: Principal;

@@ -1,5 +1,5 @@
 import { type AccessContext } from '@intake/domain-accounts';
-import { FolderStore, type FolderWithCount } from '../ports/folder.store';
+import { FolderStore, type FolderWithCount } from '../ports/folder-store.port';
 
 /** GET /v1/folders: the account's folders with the count of intakes the caller may see in each. */
 export class ListFolders {

@@ -8,7 +8,7 @@ import {
   writtenState,
 } from '@intake/testing';
 import { type Principal } from '@intake/domain-accounts';
-import { type FolderRecord } from '../ports/folder.store';
+import { type FolderRecord } from '../ports/folder-store.port';
 import { UpdateFolder, type UpdateFolderInput } from './update-folder';
 
 describe('UpdateFolder', () => {

@@ -1,7 +1,7 @@
 import { accessOf, actorOf, type Principal } from '@intake/domain-accounts';
 import { DomainError, notFound } from '@intake/errors';
 import { AuditRecorder, type RequestMeta, UnitOfWork } from '@intake/kernel';
-import { FolderStore, type FolderWithCount } from '../ports/folder.store';
+import { FolderStore, type FolderWithCount } from '../ports/folder-store.port';
 import { folderNameTaken } from './folder-errors';
 
 export interface UpdateFolderInput {

@@ -2,7 +2,7 @@ import { type Principal } from '@intake/domain-accounts';
 import { archive } from '@intake/domain-intake';
 import { type RequestMeta } from '@intake/kernel';
 import { intakeState } from '../model/intake-state';
-import { IntakeStore } from '../ports/intake.store';
+import { IntakeStore } from '../ports/intake-store.port';
 import { type ChangedIntake, IntakeWriter } from '../write-path/intake-writer';
 
 export interface ArchiveIntakeInput {

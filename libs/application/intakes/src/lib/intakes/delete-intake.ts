@@ -2,7 +2,7 @@ import { accessOf, actorOf, type Principal } from '@intake/domain-accounts';
 import { notFound } from '@intake/errors';
 import { AuditRecorder, Diagnostics, type RequestMeta, UnitOfWork } from '@intake/kernel';
 import { IntakeFiles } from '../ports/intake-files.port';
-import { IntakeStore } from '../ports/intake.store';
+import { IntakeStore } from '../ports/intake-store.port';
 
 export interface DeleteIntakeInput {
   principal: Principal;

@@ -2,7 +2,7 @@ import { type AccessContext } from '@intake/domain-accounts';
 import { missingItemKeys, type Progress, progressOf } from '@intake/domain-intake';
 import { notFound } from '@intake/errors';
 import { type ContractChase, type IntakeRecord, isContractChase, type ItemRecord } from '../model/records';
-import { IntakeStore } from '../ports/intake.store';
+import { IntakeStore } from '../ports/intake-store.port';
 
 export interface GetIntakeStatusInput {
   access: AccessContext;

@@ -1,7 +1,7 @@
 import { type AccessContext } from '@intake/domain-accounts';
 import { notFound } from '@intake/errors';
 import { IntakeFiles } from '../ports/intake-files.port';
-import { IntakeStore } from '../ports/intake.store';
+import { IntakeStore } from '../ports/intake-store.port';
 import { type IntakeDetail } from '../write-path/intake-writer';
 
 export interface GetIntakeInput {

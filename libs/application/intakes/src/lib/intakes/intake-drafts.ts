@@ -20,10 +20,10 @@ import { DomainError, type ErrorDetail, notFound, validationFailed } from '@inta
 import { newId, randomToken } from '@intake/ids';
 import { newItemRecord, withDerivedTimes } from '../model/intake-state';
 import { type IntakeRecord, type ItemRecord } from '../model/records';
-import { FolderStore } from '../ports/folder.store';
-import { IntakeStore } from '../ports/intake.store';
-import { TemplateStore } from '../ports/template.store';
-import { TestClockStore } from '../ports/test-clock.store';
+import { FolderStore } from '../ports/folder-store.port';
+import { IntakeStore } from '../ports/intake-store.port';
+import { TemplateStore } from '../ports/template-store.port';
+import { TestClockStore } from '../ports/test-clock-store.port';
 import { clockFull, MAX_INTAKES_PER_TEST_CLOCK, type TestClockRecord } from '../test-clocks/test-clock';
 import { withTemplateDefaults } from '../templates/template-defaults';
 

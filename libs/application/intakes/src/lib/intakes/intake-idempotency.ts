@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import { accessOf, type Principal } from '@intake/domain-accounts';
 import { DomainError } from '@intake/errors';
-import { IdempotencyStore } from '../ports/idempotency.store';
+import { IdempotencyStore } from '../ports/idempotency-store.port';
 import { IntakeFiles } from '../ports/intake-files.port';
-import { IntakeStore } from '../ports/intake.store';
+import { IntakeStore } from '../ports/intake-store.port';
 import { systemAccess, type IntakeDetail } from '../write-path/intake-writer';
 
 /** An Idempotency-Key is honoured for this long. */

@@ -1,6 +1,6 @@
 import { type AccessContext } from '@intake/domain-accounts';
 import { type ListFilter, type ListRow } from '../model/records';
-import { IntakeStore } from '../ports/intake.store';
+import { IntakeStore } from '../ports/intake-store.port';
 
 export interface ListIntakesInput {
   access: AccessContext;

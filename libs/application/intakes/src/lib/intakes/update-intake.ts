@@ -10,9 +10,9 @@ import { DomainError, validationFailed } from '@intake/errors';
 import { type RequestMeta } from '@intake/kernel';
 import { intakeState } from '../model/intake-state';
 import { type IntakeRecord } from '../model/records';
-import { FolderStore } from '../ports/folder.store';
-import { IntakeStore } from '../ports/intake.store';
-import { ReminderPlanner } from '../ports/reminder-planner';
+import { FolderStore } from '../ports/folder-store.port';
+import { IntakeStore } from '../ports/intake-store.port';
+import { ReminderPlanner } from '../ports/reminder-planner.port';
 import { remindersSent } from '../write-path/chases';
 import { type ChangedIntake, IntakeWriter } from '../write-path/intake-writer';
 

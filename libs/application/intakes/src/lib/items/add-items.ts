@@ -5,7 +5,7 @@ import { validationFailed } from '@intake/errors';
 import { type RequestMeta } from '@intake/kernel';
 import { intakeState, itemState, mailRecipients, newItemRecord } from '../model/intake-state';
 import { type IntakeRecord, type ItemRecord } from '../model/records';
-import { IntakeStore } from '../ports/intake.store';
+import { IntakeStore } from '../ports/intake-store.port';
 import { notifyingChase } from '../write-path/chases';
 import { IntakeWriter } from '../write-path/intake-writer';
 

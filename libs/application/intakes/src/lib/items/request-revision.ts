@@ -3,7 +3,7 @@ import { planOf } from '@intake/domain-accounts';
 import { requestRevision } from '@intake/domain-intake';
 import { notFound } from '@intake/errors';
 import { intakeState } from '../model/intake-state';
-import { IntakeStore } from '../ports/intake.store';
+import { IntakeStore } from '../ports/intake-store.port';
 import { notifyingChase } from '../write-path/chases';
 import { type ItemCommand, IntakeWriter } from '../write-path/intake-writer';
 

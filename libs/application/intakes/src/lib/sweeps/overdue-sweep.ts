@@ -4,7 +4,7 @@ import { SYSTEM_ACTOR } from '@intake/domain-kernel';
 import { AuditRecorder, UnitOfWork } from '@intake/kernel';
 import { intakeState } from '../model/intake-state';
 import { IntakeSweeps, type SweptIntake } from '../ports/intake-sweeps.port';
-import { IntakeStore } from '../ports/intake.store';
+import { IntakeStore } from '../ports/intake-store.port';
 import { IntakeEvents } from '../write-path/intake-events';
 import { systemAccess } from '../write-path/intake-writer';
 import { sweepInBatches } from './sweep-in-batches';

@@ -4,7 +4,7 @@ import { AuditRecorder, UnitOfWork } from '@intake/kernel';
 import { purgedIntake, purgedItem } from '../model/purge';
 import { IntakeFiles, type IntakeFile } from '../ports/intake-files.port';
 import { IntakeSweeps, type SweptIntake } from '../ports/intake-sweeps.port';
-import { IntakeStore } from '../ports/intake.store';
+import { IntakeStore } from '../ports/intake-store.port';
 import { systemAccess } from '../write-path/intake-writer';
 import { sweepInBatches } from './sweep-in-batches';
 

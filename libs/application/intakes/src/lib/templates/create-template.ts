@@ -4,7 +4,7 @@ import { parseItemDefinitions } from '@intake/domain-items';
 import { validationFailed } from '@intake/errors';
 import { newId } from '@intake/ids';
 import { AuditRecorder, Clock, type RequestMeta, UnitOfWork } from '@intake/kernel';
-import { type TemplateRecord, type TemplateSettings, TemplateStore } from '../ports/template.store';
+import { type TemplateRecord, type TemplateSettings, TemplateStore } from '../ports/template-store.port';
 import { slugify } from './template-defaults';
 
 export interface CreateTemplateInput {

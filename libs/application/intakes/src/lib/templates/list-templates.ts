@@ -1,4 +1,4 @@
-import { type TemplateRecord, TemplateStore } from '../ports/template.store';
+import { type TemplateRecord, TemplateStore } from '../ports/template-store.port';
 
 /** GET /v1/templates: the account's saved item lists. */
 export class ListTemplates {

@@ -1,4 +1,4 @@
-import { type TemplateSettings } from '../ports/template.store';
+import { type TemplateSettings } from '../ports/template-store.port';
 import { slugify, withTemplateDefaults } from './template-defaults';
 
 describe('withTemplateDefaults', () => {

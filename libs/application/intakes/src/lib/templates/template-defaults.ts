@@ -1,4 +1,4 @@
-import { type TemplateSettings } from '../ports/template.store';
+import { type TemplateSettings } from '../ports/template-store.port';
 
 /**
  * The request's fields over the template's. A request that picks its own chase_schedule takes

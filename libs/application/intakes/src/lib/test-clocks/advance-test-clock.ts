@@ -1,7 +1,7 @@
 import { actorOf, type Principal } from '@intake/domain-accounts';
 import { notFound, validationFailed } from '@intake/errors';
 import { AuditRecorder, type RequestMeta, UnitOfWork } from '@intake/kernel';
-import { TestClockStore } from '../ports/test-clock.store';
+import { TestClockStore } from '../ports/test-clock-store.port';
 import { advanceProblems, advancingConflict, testClockAccount, type TestClockRecord } from './test-clock';
 
 export interface AdvanceTestClockCommand {

@@ -1,5 +1,5 @@
 import { type ClockedPass, type SchedulerPass } from '@intake/application-scheduling';
-import { type TestClockAdvances } from '../ports/test-clock.store';
+import { type TestClockAdvances } from '../ports/test-clock-advances.port';
 import { type TestClockRecord } from './test-clock';
 
 /** Steps one run of the pass takes at most, over every clock (a two-year advance takes several runs). */

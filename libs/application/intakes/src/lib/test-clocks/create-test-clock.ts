@@ -2,7 +2,7 @@ import { actorOf, type Principal } from '@intake/domain-accounts';
 import { validationFailed } from '@intake/errors';
 import { newId } from '@intake/ids';
 import { AuditRecorder, Clock, type RequestMeta, UnitOfWork } from '@intake/kernel';
-import { TestClockStore } from '../ports/test-clock.store';
+import { TestClockStore } from '../ports/test-clock-store.port';
 import { testClockAccount, type TestClockRecord } from './test-clock';
 
 export interface CreateTestClockCommand {

@@ -2,8 +2,8 @@ import { actorOf, type Principal } from '@intake/domain-accounts';
 import { notFound } from '@intake/errors';
 import { AuditRecorder, Diagnostics, type RequestMeta, UnitOfWork } from '@intake/kernel';
 import { IntakeFiles } from '../ports/intake-files.port';
-import { IntakeStore } from '../ports/intake.store';
-import { TestClockStore } from '../ports/test-clock.store';
+import { IntakeStore } from '../ports/intake-store.port';
+import { TestClockStore } from '../ports/test-clock-store.port';
 import { systemAccess } from '../write-path/intake-writer';
 import { testClockAccount } from './test-clock';
 

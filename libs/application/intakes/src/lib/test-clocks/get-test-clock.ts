@@ -1,6 +1,6 @@
 import { type Principal } from '@intake/domain-accounts';
 import { notFound } from '@intake/errors';
-import { TestClockStore } from '../ports/test-clock.store';
+import { TestClockStore } from '../ports/test-clock-store.port';
 import { testClockAccount, type TestClockRecord } from './test-clock';
 
 /** GET /v1/test_clocks/:id. Test keys only (any other principal: 404). */

@@ -1,5 +1,5 @@
 import { type Principal } from '@intake/domain-accounts';
-import { TestClockStore } from '../ports/test-clock.store';
+import { TestClockStore } from '../ports/test-clock-store.port';
 import { testClockAccount, type TestClockRecord } from './test-clock';
 
 /** GET /v1/test_clocks: the account's clocks, oldest first. Test keys only (any other principal: 404). */

@@ -3,7 +3,7 @@ import { DomainError } from '@intake/errors';
 import { newId } from '@intake/ids';
 import { WindowCounter } from '@intake/kernel';
 import { type ChaseRecord, type IntakeRecord } from '../model/records';
-import { IntakeStore } from '../ports/intake.store';
+import { IntakeStore } from '../ports/intake-store.port';
 
 /** Invitations (POST /v1/intakes with send, POST /v1/intakes/:id/send) per account per hour. */
 export const INVITATIONS_PER_HOUR = 30;

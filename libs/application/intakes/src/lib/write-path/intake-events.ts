@@ -11,9 +11,9 @@ import {
 import { Outbox } from '@intake/kernel';
 import { type IntakeRecord, type ItemRecord } from '../model/records';
 import { ClientThanks } from '../ports/client-thanks.port';
-import { IntakeStore } from '../ports/intake.store';
+import { IntakeStore } from '../ports/intake-store.port';
 import { type OwnerAlert, OwnerNotifier } from '../ports/owner-notifier.port';
-import { ReminderPlanner } from '../ports/reminder-planner';
+import { ReminderPlanner } from '../ports/reminder-planner.port';
 
 /**
  * What an intake's events set off, in the caller's transaction: the webhook-visible ones into the

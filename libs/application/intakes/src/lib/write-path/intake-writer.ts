@@ -6,7 +6,7 @@ import { AuditRecorder, IntakeClock, type RequestMeta, UnitOfWork } from '@intak
 import { applyState, type IntakeItem, intakeState } from '../model/intake-state';
 import { type IntakeRecord, type ItemRecord } from '../model/records';
 import { IntakeFiles, type IntakeFile } from '../ports/intake-files.port';
-import { IntakeStore } from '../ports/intake.store';
+import { IntakeStore } from '../ports/intake-store.port';
 import { IntakeEvents } from './intake-events';
 
 /** An intake with its items and files (uploads and brief files, oldest first). */

@@ -1,6 +1,6 @@
 import { type Principal } from '@intake/domain-accounts';
-import { type WebhookDeliveryRecord, WebhookDeliveryLog } from '../ports/webhook-delivery-log';
-import { type WebhookEndpointRecord, WebhookEndpointStore } from '../ports/webhook-endpoint.store';
+import { type WebhookDeliveryRecord, WebhookDeliveryLog } from '../ports/webhook-delivery-log.port';
+import { type WebhookEndpointRecord, WebhookEndpointStore } from '../ports/webhook-endpoint-store.port';
 import { DELIVERY_HISTORY } from '../webhook-settings';
 import { endpointNotFound, webhookModesOf } from '../webhook-rules';
 

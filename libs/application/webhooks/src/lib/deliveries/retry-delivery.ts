@@ -1,8 +1,8 @@
 import { actorOf, type Principal } from '@intake/domain-accounts';
 import { DomainError } from '@intake/errors';
 import { AuditRecorder, Clock, type RequestMeta, UnitOfWork } from '@intake/kernel';
-import { type WebhookDeliveryRecord, WebhookDeliveryLog } from '../ports/webhook-delivery-log';
-import { WebhookEndpointStore } from '../ports/webhook-endpoint.store';
+import { type WebhookDeliveryRecord, WebhookDeliveryLog } from '../ports/webhook-delivery-log.port';
+import { WebhookEndpointStore } from '../ports/webhook-endpoint-store.port';
 import { deliveryNotFound, endpointInactive, endpointNotFound, webhookModesOf } from '../webhook-rules';
 
 export interface RetryDeliveryInput {

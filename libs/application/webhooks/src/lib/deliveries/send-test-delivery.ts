@@ -2,8 +2,8 @@ import { actorOf, type Principal } from '@intake/domain-accounts';
 import { testPayload, unixSeconds } from '@intake/domain-webhooks';
 import { newId } from '@intake/ids';
 import { AuditRecorder, Clock, type RequestMeta, UnitOfWork } from '@intake/kernel';
-import { WebhookDeliveryLog } from '../ports/webhook-delivery-log';
-import { WebhookEndpointStore } from '../ports/webhook-endpoint.store';
+import { WebhookDeliveryLog } from '../ports/webhook-delivery-log.port';
+import { WebhookEndpointStore } from '../ports/webhook-endpoint-store.port';
 import { endpointInactive, endpointNotFound, webhookModesOf } from '../webhook-rules';
 
 export interface SendTestDeliveryInput {

@@ -1,4 +1,4 @@
-import { type WebhookEndpointRecord } from '../ports/webhook-endpoint.store';
+import { type WebhookEndpointRecord } from '../ports/webhook-endpoint-store.port';
 import { type Mode } from '@intake/domain-kernel';
 import { newId } from '@intake/ids';
 import { anEndpoint, InMemoryContext, InMemoryWebhookRelayStore } from '@intake/testing';

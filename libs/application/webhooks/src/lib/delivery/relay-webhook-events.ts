@@ -7,7 +7,7 @@ import {
   type OutboxWebhookEvent,
   type Subscriber,
   WebhookRelayStore,
-} from '../ports/webhook-relay.port';
+} from '../ports/webhook-relay-store.port';
 
 /** Events relayed per transaction. */
 export const RELAY_BATCH = 500;

@@ -1,6 +1,6 @@
 import { actorOf, type Principal } from '@intake/domain-accounts';
 import { AuditRecorder, type RequestMeta, UnitOfWork } from '@intake/kernel';
-import { WebhookEndpointStore } from '../ports/webhook-endpoint.store';
+import { WebhookEndpointStore } from '../ports/webhook-endpoint-store.port';
 import { auditedEndpoint, endpointNotFound, webhookModesOf } from '../webhook-rules';
 
 export interface DeleteWebhookInput {

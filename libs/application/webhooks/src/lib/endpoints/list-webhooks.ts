@@ -1,5 +1,5 @@
 import { type Principal } from '@intake/domain-accounts';
-import { type WebhookEndpointRecord, WebhookEndpointStore } from '../ports/webhook-endpoint.store';
+import { type WebhookEndpointRecord, WebhookEndpointStore } from '../ports/webhook-endpoint-store.port';
 import { webhookModesOf } from '../webhook-rules';
 
 /**

@@ -12,7 +12,7 @@ import {
 import { DomainError, type ErrorDetail, validationFailed } from '@intake/errors';
 import { newId } from '@intake/ids';
 import { AuditRecorder, Clock, type RequestMeta, SecretBox, UnitOfWork } from '@intake/kernel';
-import { type WebhookEndpointRecord, WebhookEndpointStore } from '../ports/webhook-endpoint.store';
+import { type WebhookEndpointRecord, WebhookEndpointStore } from '../ports/webhook-endpoint-store.port';
 import { WebhookSettings } from '../webhook-settings';
 import { auditedEndpoint, registrationMode } from '../webhook-rules';
 

@@ -1,6 +1,6 @@
 import { type Mode } from '@intake/domain-kernel';
 import { type WebhookEvent } from '@intake/domain-webhooks';
-import { type ActiveSubscriptions, WebhookSubscriptions } from '../ports/webhook-coverage';
+import { type ActiveSubscriptions, WebhookSubscriptions } from '../ports/webhook-subscriptions.port';
 
 /**
  * The events that make webhooks a replacement for polling an intake: hearing of each submission

@@ -1,4 +1,4 @@
-import { type IntakeRecord } from '../model/records';
+import { type IntakeRecord } from './records';
 
 /** The client's portal link of an intake: `{PORTAL_URL}/{slug}` (the app binds it from its configuration). */
 export class PortalLinks {

@@ -1,5 +1,4 @@
-import { type Branding, type Language, type PlanId, type Role, type Scope } from '@intake/domain-accounts';
-import { type Mode } from '@intake/domain-kernel';
+import { type Branding, type Language, type PlanId, type Role } from '@intake/domain-accounts';
 
 /**
  * Which e-mails about its intakes the account's people get: the owner, each kind switchable, and
@@ -91,75 +90,4 @@ export abstract class AccountStore {
   abstract getAccounts(accountIds: readonly string[]): Promise<AccountRecord[]>;
   /** The owner of each of these accounts (the earliest, as listUsers orders them), in account id order. */
   abstract ownersOf(accountIds: readonly string[]): Promise<UserRecord[]>;
-}
-
-export interface SessionRecord {
-  token_hash: Buffer;
-  user_id: string;
-  account_id: string;
-  created_at: Date;
-  expires_at: Date;
-  revoked_at: Date | null;
-}
-
-export abstract class SessionStore {
-  abstract create(session: SessionRecord): Promise<void>;
-  /** The session and its user, when the session exists, is not revoked and has not expired. */
-  abstract findActive(
-    tokenHash: Buffer,
-    now: Date,
-  ): Promise<{ session: SessionRecord; user: UserRecord; plan: PlanId } | undefined>;
-  abstract revoke(tokenHash: Buffer, now: Date): Promise<void>;
-  abstract revokeAllOfUser(userId: string, now: Date): Promise<void>;
-}
-
-export interface ApiKeyRecord {
-  id: string;
-  account_id: string;
-  name: string;
-  mode: Mode;
-  scopes: Scope[];
-  token_hash: Buffer;
-  prefix: string;
-  last4: string;
-  created_by_user_id: string | null;
-  created_at: Date;
-  last_used_at: Date | null;
-  revoked_at: Date | null;
-}
-
-export abstract class ApiKeyStore {
-  abstract create(key: ApiKeyRecord): Promise<void>;
-  abstract list(accountId: string): Promise<ApiKeyRecord[]>;
-  abstract get(accountId: string, keyId: string): Promise<ApiKeyRecord | undefined>;
-  /** The key with its account's plan (one round trip on every API-key request). */
-  abstract findByTokenHash(tokenHash: Buffer): Promise<(ApiKeyRecord & { plan: PlanId }) | undefined>;
-  /** Revokes a key that is not revoked yet; false when it already was. */
-  abstract revoke(accountId: string, keyId: string, now: Date): Promise<boolean>;
-  /** Records use, at most about once a minute per key (a write per request would be waste). */
-  abstract touch(keyId: string, now: Date): Promise<void>;
-}
-
-/** A month's counters, and the account's balance of bought SMS credits (kept across months). */
-export interface MonthlyUsage {
-  intakes_created: number;
-  /** SMS paid for by the plan's monthly allowance. */
-  sms_sent: number;
-  /** SMS paid for by bought credits this month. */
-  sms_from_credits: number;
-  /** Bought SMS credits left. */
-  sms_credits: number;
-}
-
-/** An account's monthly usage counters (period `YYYY-MM`). */
-export abstract class UsageStore {
-  abstract get(accountId: string, period: string): Promise<MonthlyUsage>;
-  /**
-   * Counts one SMS against the period if fewer than `limit` were counted, else takes a bought
-   * credit: true when counted, false (nothing written) when the credits are used up. In the caller's unit of work, so the
-   * credit is taken with the chase that spends it, and two callers never take the last one both.
-   */
-  abstract takeSmsCredit(accountId: string, period: string, limit: number): Promise<boolean>;
-  /** Gives back a credit taken for an SMS that was never sent (a bought one first; never below zero). */
-  abstract returnSmsCredit(accountId: string, period: string): Promise<void>;
 }

@@ -18,15 +18,3 @@ export abstract class DatabaseStats {
   /** Seconds since the oldest outbox row not yet relayed was written; 0 when none waits. */
   abstract outboxLagSeconds(): Promise<number>;
 }
-
-/** How many jobs of one queue are in one state (waiting, active, delayed, failed). */
-export interface QueueDepth {
-  queue: string;
-  state: 'waiting' | 'active' | 'delayed' | 'failed';
-  count: number;
-}
-
-/** The job queues' backlog (GET /metrics). */
-export abstract class QueueStats {
-  abstract depths(): Promise<QueueDepth[]>;
-}

@@ -1,12 +1,8 @@
+import { TestClockTimes } from './test-clock-times.port';
+
 /** Something that may live on a test clock (a test intake created with `test_clock`). */
 export interface OnTestClock {
   test_clock_id: string | null;
-}
-
-/** Where the test clocks keep their frozen time: what the Clock's per-intake form reads. */
-export abstract class TestClockTimes {
-  /** The clock's frozen time; undefined when there is no such clock (any more). */
-  abstract frozenTime(testClockId: string): Promise<Date | undefined>;
 }
 
 /**

@@ -1,4 +1,5 @@
-import { IntakeClock, ManualClock, TestClockTimes } from './clock.port';
+import { IntakeClock, ManualClock } from './clock.port';
+import { TestClockTimes } from './test-clock-times.port';
 
 describe('ManualClock', () => {
   it('moves only when told', async () => {
