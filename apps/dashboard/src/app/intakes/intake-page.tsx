@@ -11,10 +11,12 @@ import { DownloadPanel } from './detail/download-panel';
 import { pollInterval } from './detail/live-poll';
 import { ReviewItems } from './detail/review-items';
 import { ChasingSection } from './chasing/chasing-section';
+import { BriefPanel } from './brief/brief-panel';
 
 /**
  * One intake (`{APP_URL}/intakes/{id}`, the link the owner's e-mails carry): its client, progress
- * and items with their submitted values and review actions (detail/), and the ZIP download.
+ * the client brief and its files (brief/), the items with their submitted values and review
+ * actions (detail/), and the ZIP download.
  */
 export default function IntakePage() {
   const text = useText();
@@ -78,6 +80,7 @@ export default function IntakePage() {
           <Text size="sm">{text('intakes.progress', { done: progress.submitted, n: progress.total })}</Text>
         </Stack>
       </Paper>
+      <BriefPanel intake={intake} />
       <Title order={2} size="h3">
         {text('detail.items')}
       </Title>

@@ -137,6 +137,13 @@ describe('formProblems', () => {
     expect(problems['email_copy.intro']).toEqual({ key: 'new_intake.problem.too_long', params: { n: 2000 } });
   });
 
+  it('takes a client brief of at most 5000 characters once trimmed', () => {
+    expect(formProblems(form({ clientBrief: ` ${x(5000)}\n` }))).toEqual({});
+    expect(formProblems(form({ clientBrief: x(5001) }))).toEqual({
+      client_brief: { key: 'new_intake.problem.too_long', params: { n: 5000 } },
+    });
+  });
+
   it('takes a due date as YYYY-MM-DD', () => {
     expect(formProblems(form({ dueDate: '2027-03-31' })).due_date).toBeUndefined();
     expect(formProblems(form({ dueDate: '31.3.2027' })).due_date).toEqual({ key: 'new_intake.problem.date' });
@@ -212,6 +219,19 @@ describe('createRequestOf', () => {
     expect(request.max_reminders).toBe('unlimited');
     expect(request).not.toHaveProperty('chase_interval');
     expect(request).not.toHaveProperty('chase_at_time');
+  });
+});
+
+describe('createRequestOf and the client brief', () => {
+  it('sends the brief trimmed, and none when it is empty (the API would store null)', () => {
+    expect(createRequestOf(form({ clientBrief: '  Hi Anna,\nthe plan.  ' }), [logo], false).client_brief).toBe(
+      'Hi Anna,\nthe plan.',
+    );
+    expect('client_brief' in createRequestOf(form({ clientBrief: ' \n ' }), [logo], false)).toBe(false);
+  });
+
+  it('places the API’s refusal of the brief on its field', () => {
+    expect(targetOf('client_brief')).toEqual({ kind: 'form', field: 'client_brief' });
   });
 });
 

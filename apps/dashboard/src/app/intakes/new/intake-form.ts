@@ -1,5 +1,6 @@
 import type { components } from '@intake/sdk-types';
 import { type ErrorEnvelope } from '../../api/failures';
+import { briefOf, briefTextProblem } from '../brief/brief';
 import { definitionOf, type ItemDraft, type ItemField, type Problem } from './item-builder';
 
 /**
@@ -67,6 +68,8 @@ export interface IntakeFormValues {
   subject: string;
   intro: string;
   folderId: string;
+  /** The client brief: shown at the top of the portal. */
+  clientBrief: string;
 }
 
 export const emptyForm = (): IntakeFormValues => ({
@@ -88,6 +91,7 @@ export const emptyForm = (): IntakeFormValues => ({
   subject: '',
   intro: '',
   folderId: '',
+  clientBrief: '',
 });
 
 /** A field of the form: a top-level name, or `also_notify.<index>.email|name`. */
@@ -108,7 +112,8 @@ export type FormField =
   | 'chase_at_time'
   | 'email_copy.subject'
   | 'email_copy.intro'
-  | 'folder_id';
+  | 'folder_id'
+  | 'client_brief';
 
 export type FormProblems = Partial<Record<FormField, Problem>>;
 
@@ -137,7 +142,7 @@ export function intervalMinutes(values: Pick<IntakeFormValues, 'interval' | 'int
  * a client's name (at most 200 characters) and e-mail; an E.164 phone; a known time zone; at most
  * 4 additional recipients, each with an e-mail, none twice; a custom interval from 5 minutes to
  * 90 days; chase_at_time HH:MM only with a custom whole-day interval; max_reminders 1 to 1000;
- * subject at most 200 and intro at most 2000 characters.
+ * subject at most 200 and intro at most 2000 characters; the client brief at most 5000.
  */
 export function formProblems(values: IntakeFormValues): FormProblems {
   const problems: FormProblems = {};
@@ -215,6 +220,8 @@ export function formProblems(values: IntakeFormValues): FormProblems {
   if (length(values.intro.trim()) > FORM_LIMITS.introMaxChars) {
     problems['email_copy.intro'] = { key: 'new_intake.problem.too_long', params: { n: FORM_LIMITS.introMaxChars } };
   }
+  const brief = briefTextProblem(values.clientBrief);
+  if (brief) problems.client_brief = brief;
   return problems;
 }
 
@@ -256,6 +263,8 @@ export function createRequestOf(
   if (values.intro.trim()) copy.intro = values.intro.trim();
   if (Object.keys(copy).length > 0) request.email_copy = copy;
   if (values.folderId) request.folder_id = values.folderId;
+  const brief = briefOf(values.clientBrief);
+  if (brief !== null) request.client_brief = brief;
   return request;
 }
 
@@ -333,6 +342,7 @@ const FORM_FIELDS: readonly string[] = [
   'email_copy.subject',
   'email_copy.intro',
   'folder_id',
+  'client_brief',
 ];
 
 /**
