@@ -38,8 +38,13 @@ describe('the intakes list’s filters', () => {
   });
 
   it('become the API’s query: a blank search is none, pages of 20', () => {
-    expect(listQueryOf({ q: '  ', status: '', folder: '', mode: '', client: '', page: 1 })).toEqual({ limit: 20, offset: 0 });
-    expect(listQueryOf({ q: ' bakery ', status: 'completed', folder: 'none', mode: 'test', client: '', page: 3 })).toEqual({
+    expect(listQueryOf({ q: '  ', status: '', folder: '', mode: '', client: '', page: 1 })).toEqual({
+      limit: 20,
+      offset: 0,
+    });
+    expect(
+      listQueryOf({ q: ' bakery ', status: 'completed', folder: 'none', mode: 'test', client: '', page: 3 }),
+    ).toEqual({
       q: 'bakery',
       status: 'completed',
       folder_id: 'none',

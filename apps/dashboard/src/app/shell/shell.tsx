@@ -53,13 +53,31 @@ export function Shell() {
         <NavLink component={RouterNavLink} to="/intakes" label={text('nav.intakes')} variant="filled" onClick={close} />
         <NavLink component={RouterNavLink} to="/clients" label={text('clients.nav')} variant="filled" onClick={close} />
         <NavLink component={RouterNavLink} to="/folders" label={text('folders.nav')} variant="filled" onClick={close} />
-        <NavLink component={RouterNavLink} to="/templates" label={text('templates.nav')} variant="filled" onClick={close} />
-        <NavLink component={RouterNavLink} to="/webhooks" label={text('webhooks.nav')} variant="filled" onClick={close} />
+        <NavLink
+          component={RouterNavLink}
+          to="/templates"
+          label={text('templates.nav')}
+          variant="filled"
+          onClick={close}
+        />
+        <NavLink
+          component={RouterNavLink}
+          to="/webhooks"
+          label={text('webhooks.nav')}
+          variant="filled"
+          onClick={close}
+        />
         <NavLink component={RouterNavLink} to="/keys" label={text('keys.nav')} variant="filled" onClick={close} />
         <NavLink component={RouterNavLink} to="/team" label={text('team.nav')} variant="filled" onClick={close} />
         <NavLink component={RouterNavLink} to="/billing" label={text('usage.nav')} variant="filled" onClick={close} />
         <NavLink component={RouterNavLink} to="/audit" label={text('audit.nav')} variant="filled" onClick={close} />
-        <NavLink component={RouterNavLink} to="/settings" label={text('settings.nav')} variant="filled" onClick={close} />
+        <NavLink
+          component={RouterNavLink}
+          to="/settings"
+          label={text('settings.nav')}
+          variant="filled"
+          onClick={close}
+        />
         {me.data && (
           <Text size="xs" c="dimmed" mt="auto" p="xs">
             {text('nav.signed_in_as', { name: me.data.user.name, account: me.data.account.name })}
