@@ -37,6 +37,9 @@ describe('GetUsage', () => {
   });
 
   it('answers 404 for an unknown account', async () => {
-    await expect(context.use(GetUsage).execute('acc_unknown')).rejects.toMatchObject({ code: 'not_found' });
+    await expect(context.use(GetUsage).execute('acc_unknown')).rejects.toMatchObject({
+      code: 'not_found',
+      message: 'Account was not found.',
+    });
   });
 });

@@ -99,6 +99,7 @@ describe('UpdateAccount', () => {
     await expect(update.execute({ principal: given.owner, patch, meta: META })).rejects.toMatchObject({
       code: 'invalid_request',
       reason: 'no_fields',
+      message: 'Give at least one field to change.',
     });
     expect(await context.accounts.getAccount(given.account.id)).toEqual(given.account);
     expect(context.auditActions()).toEqual([]);

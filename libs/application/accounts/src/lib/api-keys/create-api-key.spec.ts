@@ -114,4 +114,24 @@ describe('CreateApiKey', () => {
     });
     expect(admin.record.scopes).toEqual(['admin', 'secrets:read']);
   });
+
+  it('names every owner-only scope asked for in the refusal', async () => {
+    const { principal: member } = await givenUser(context, given.account.id, { role: 'member' });
+    await expect(
+      create.execute({
+        principal: member,
+        key: key({ scopes: ['secrets:read', 'intakes:read', 'admin'] }),
+        meta: META,
+      }),
+    ).rejects.toMatchObject({ message: 'Only the account owner may create a key with scope admin, secrets:read.' });
+  });
+
+  it('lets an admin API key create a key with owner-only scopes (the role rule is for sessions)', async () => {
+    const made = await create.execute({
+      principal: given.liveKey,
+      key: key({ scopes: ['admin', 'secrets:read'] }),
+      meta: META,
+    });
+    expect(made.record.scopes).toEqual(['admin', 'secrets:read']);
+  });
 });

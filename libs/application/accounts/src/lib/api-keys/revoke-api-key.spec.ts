@@ -72,6 +72,7 @@ describe('RevokeApiKey', () => {
     await expect(revoke.execute({ principal: given.owner, keyId: record.id, meta: META })).rejects.toMatchObject({
       code: 'invalid_request',
       reason: 'key_already_revoked',
+      message: 'This API key is already revoked.',
     });
     expect((await context.apiKeys.get(given.account.id, record.id))?.revoked_at).toEqual(revokedAt);
     expect(context.auditActions()).toEqual(audited);
@@ -88,10 +89,22 @@ describe('RevokeApiKey', () => {
     await expect(revoke.execute({ principal: member, keyId: owners.record.id, meta: META })).rejects.toMatchObject({
       code: 'forbidden',
       reason: 'owner_only',
+      message: 'Only the account owner may revoke a key someone else created.',
     });
     expect((await context.apiKeys.get(given.account.id, owners.record.id))?.revoked_at).toBeNull();
     await revoke.execute({ principal: member, keyId: own.record.id, meta: META });
     expect((await context.apiKeys.get(given.account.id, own.record.id))?.revoked_at).not.toBeNull();
     await revoke.execute({ principal: given.owner, keyId: owners.record.id, meta: META });
+  });
+
+  it("lets the owner revoke a member's key", async () => {
+    const { principal: member } = await givenUser(context, given.account.id, { role: 'member' });
+    const theirs = await context.use(CreateApiKey).execute({
+      principal: member,
+      key: { name: 'Theirs', mode: 'live', scopes: ['intakes:read'] },
+      meta: META,
+    });
+    await revoke.execute({ principal: given.owner, keyId: theirs.record.id, meta: META });
+    expect((await context.apiKeys.get(given.account.id, theirs.record.id))?.revoked_at).toEqual(context.clock.now());
   });
 });

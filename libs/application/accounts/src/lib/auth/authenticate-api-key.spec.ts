@@ -2,7 +2,7 @@ import { planOf } from '@intake/domain-accounts';
 import { type GivenAccount, givenAccount, InMemoryContext, META } from '@intake/testing';
 import { CreateApiKey } from '../api-keys/create-api-key';
 import { RevokeApiKey } from '../api-keys/revoke-api-key';
-import { AuthenticateApiKey, KEY_TOUCH_EVERY_MS } from './authenticate-api-key';
+import { apiKeyCacheTag, AuthenticateApiKey, KEY_TOUCH_EVERY_MS } from './authenticate-api-key';
 
 describe('AuthenticateApiKey', () => {
   let context: InMemoryContext;
@@ -44,7 +44,9 @@ describe('AuthenticateApiKey', () => {
     ['a truncated key', (key: string) => key.slice(0, -1)],
   ])('answers undefined for %s', async (_what, change) => {
     const { key } = await createKey();
+    const reads = jest.spyOn(context.apiKeys, 'findByTokenHash');
     expect(await authenticate.execute(typeof change === 'string' ? change : change(key))).toBeUndefined();
+    expect(reads).not.toHaveBeenCalled(); // refused by its shape, without a lookup
   });
 
   it('answers undefined for a well-formed key it does not know', async () => {
@@ -83,5 +85,34 @@ describe('AuthenticateApiKey', () => {
     await context.use(RevokeApiKey).execute({ principal: given.owner, keyId: record.id, meta: META });
     expect(await authenticate.execute(key)).toBeUndefined();
     expect(reads).toHaveBeenCalledTimes(2);
+  });
+
+  it('writes the use only when due: never used, or a full minute (and no less) after the last write', async () => {
+    const { key } = await createKey();
+    const touches = jest.spyOn(context.apiKeys, 'touch');
+    await authenticate.execute(key);
+    expect(touches).toHaveBeenCalledTimes(1);
+    context.clock.advance(KEY_TOUCH_EVERY_MS / 1000 - 1);
+    await authenticate.execute(key);
+    expect(touches).toHaveBeenCalledTimes(1);
+    context.clock.advance(1);
+    await authenticate.execute(key);
+    expect(touches).toHaveBeenCalledTimes(2);
+    expect(touches).toHaveBeenLastCalledWith(expect.any(String), context.clock.now());
+  });
+
+  it('caches each key under its own token: two keys stay two principals', async () => {
+    const first = await createKey('live');
+    const second = await createKey('test');
+    expect((await authenticate.execute(first.key))?.principal).toMatchObject({ keyId: first.record.id, mode: 'live' });
+    expect((await authenticate.execute(second.key))?.principal).toMatchObject({
+      keyId: second.record.id,
+      mode: 'test',
+    });
+    expect((await authenticate.execute(first.key))?.principal).toMatchObject({ keyId: first.record.id });
+  });
+
+  it('tags the cached key by its id (what RevokeApiKey invalidates)', () => {
+    expect(apiKeyCacheTag('key_1')).toBe('api-key:key_1');
   });
 });

@@ -222,4 +222,17 @@ describe('LogIn', () => {
       expect(keys).toContain(`login:address:203.0.113.66`);
     });
   });
+
+  it('names the tallies by the hashed, normalised address and the client ("unknown" without an address)', () => {
+    const hashed = tokenHash('jana@example.com').toString('base64url');
+    expect(loginKeys(' Jana@Example.com ', null)).toEqual({
+      pair: `login:pair:${hashed}:unknown`,
+      email: `login:email:${hashed}`,
+    });
+    expect(loginKeys('jana@example.com', '203.0.113.66')).toEqual({
+      pair: `login:pair:${hashed}:203.0.113.66`,
+      address: 'login:address:203.0.113.66',
+      email: `login:email:${hashed}`,
+    });
+  });
 });

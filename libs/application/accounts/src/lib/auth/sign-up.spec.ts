@@ -99,6 +99,7 @@ describe('SignUp', () => {
     await expect(error).rejects.toMatchObject({
       code: 'conflict',
       reason: 'email_taken',
+      message: 'An account with this e-mail address already exists.',
       details: [{ path: 'email', message: 'is already registered' }],
     });
     expect({ accounts: context.db.accounts.rows.length, users: context.db.users.rows.length }).toEqual(before);

@@ -95,6 +95,7 @@ describe('AcceptInvitation', () => {
     await expect(accept.execute(input({ token: 'not-the-token' }))).rejects.toMatchObject({
       code: 'invalid_request',
       reason: 'invitation_invalid',
+      message: 'This invitation is unknown, used or expired.',
     });
     nothingWritten(1);
   });
@@ -146,6 +147,18 @@ describe('AcceptInvitation', () => {
       context.clock.advance(59);
       expect(await guess('203.0.113.5', 11)).toMatchObject({ reason: 'invitation_invalid' });
       expect(await guess('203.0.113.5', 12)).toMatchObject({ reason: 'invitation_throttled', retryAfterSeconds: 120 });
+    });
+
+    it('counts an invitation at the moment it expires as a miss, under the invitation key of the address', async () => {
+      context.clock.advance(INVITATION_LIFETIME_SECONDS);
+      for (let i = 0; i < 10; i += 1)
+        await expect(accept.execute(input({ meta: from('203.0.113.5') }))).rejects.toMatchObject({
+          reason: 'invitation_invalid',
+        });
+      await expect(accept.execute(input({ meta: from('203.0.113.5') }))).rejects.toMatchObject({
+        reason: 'invitation_throttled',
+      });
+      expect(context.failures.keys()).toEqual(['invitation:address:203.0.113.5']);
     });
 
     it('counts a used or expired invitation as a miss, a valid one not; a call without an address not at all', async () => {

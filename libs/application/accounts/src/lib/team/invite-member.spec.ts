@@ -97,7 +97,10 @@ describe('InviteMember', () => {
 
   it('answers 404 when the account is gone, recording and sending nothing', async () => {
     context.db.accounts.rows = [];
-    await expect(invite.execute(input())).rejects.toMatchObject({ code: 'not_found' });
+    await expect(invite.execute(input())).rejects.toMatchObject({
+      code: 'not_found',
+      message: 'Account was not found.',
+    });
     expect(context.db.invitations.rows).toEqual([]);
     expect(context.mail.sent).toEqual([]);
     expect(context.auditActions()).toEqual([]);

@@ -47,7 +47,11 @@ describe('RemoveMember', () => {
   it('refuses to remove the owner: 400 cannot_remove_owner, nothing changed', async () => {
     await expect(
       remove.execute({ principal: given.owner, userId: given.owner.userId, meta: META }),
-    ).rejects.toMatchObject({ code: 'invalid_request', reason: 'cannot_remove_owner' });
+    ).rejects.toMatchObject({
+      code: 'invalid_request',
+      reason: 'cannot_remove_owner',
+      message: 'The account owner cannot be removed.',
+    });
     nothingChanged(2);
   });
 
