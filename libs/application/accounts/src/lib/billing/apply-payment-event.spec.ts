@@ -263,6 +263,18 @@ describe('ApplyPaymentEvent and EndGracePeriods', () => {
       ]);
     });
 
+    it('of a pack bought for another account than the customer’s is recorded and not applied', async () => {
+      expect(await send({ id: 'evt_other', ...checkout({ accountId: 'acc_someone_else' }) })).toBe('ignored');
+      expect(balance()).toBe(0);
+      expect(context.db.auditLog.entries).toEqual([]);
+      expect(context.db.paymentEvents.rows).toEqual([expect.objectContaining({ account_id: given.account.id })]);
+    });
+
+    it('of a pack naming no account is the customer’s', async () => {
+      expect(await send({ id: 'evt_unnamed', ...checkout({ accountId: null }) })).toBe('applied');
+      expect(balance()).toBe(500);
+    });
+
     it.each([
       ['a subscription checkout', { mode: 'subscription', smsCredits: 100 }],
       ['a setup checkout', { mode: 'setup', smsCredits: 100 }],

@@ -50,10 +50,12 @@ export class ApplyPaymentEvent {
     return this.uow.run(async () => {
       const link =
         'customerId' in event && event.customerId ? await this.billing.lockByCustomer(event.customerId) : undefined;
-      const accountId = link?.account_id ?? (event.kind === 'checkout_completed' ? event.accountId : null);
+      // A checkout names the account it was started for; one naming another account than the
+      // customer's is not applied (a reused or forged session), one naming none is the customer's.
+      const named = event.kind === 'checkout_completed' ? event.accountId : null;
       if (!(await this.billing.recordEvent(event.id, event.type, link ? link.account_id : null, this.clock.now())))
         return 'duplicate';
-      if (!link || accountId !== link.account_id) return 'ignored';
+      if (!link || (named !== null && named !== link.account_id)) return 'ignored';
       return this.apply(event, link, meta);
     });
   }
