@@ -6,6 +6,7 @@ export * from './template-store.contract';
 export * from './client-directory.contract';
 export * from './read-models.contract';
 export * from './chase-cancellation.contract';
+export * from './chase-store.contract';
 export * from './postgres-contract';
 export * from './account-records';
 export * from './unit-of-work.contract';
