@@ -35,3 +35,4 @@ export * from './webhook-stores.contract';
 export * from './webhook-delivery.contract';
 export * from './item-secrets.contract';
 export * from './test-clocks.contract';
+export * from './result-intakes.contract';

@@ -23,6 +23,7 @@ import { describeIntakeStoreContract } from './intake-store.contract';
 import { type IntakeStoresFixture, sessionAccess, T0 } from './intake-stores.fixture';
 import { describeChaseCancellationContract } from './chase-cancellation.contract';
 import { describeChaseStoreContract } from './chase-store.contract';
+import { describeResultIntakesContract } from './result-intakes.contract';
 import { describeChaseQueueContract } from './chase-queue.contract';
 import { describeSentChasesContract } from './sent-chases.contract';
 import { describeIntakeSweepsContract } from './intake-sweeps.contract';
@@ -75,6 +76,7 @@ describeClientDirectoryContract('in memory', inMemoryIntakeStores);
 describeChaseStoreContract('in memory', inMemoryIntakeStores);
 describeChaseCancellationContract('in memory', inMemoryIntakeStores);
 describeReadModelsContract('in memory', inMemoryIntakeStores);
+describeResultIntakesContract('in memory', inMemoryIntakeStores);
 
 describeChaseQueueContract('in memory', async () => {
   const db = new InMemoryDatabase();

@@ -79,7 +79,14 @@ import {
   TestClockTimes,
 } from '@intake/kernel';
 import { AesGcmSecretBox } from '@intake/secret-box';
-import { DownloadSettings, ItemSecrets, ReportPdf, ResultCursors } from '@intake/application-results';
+import {
+  DownloadSettings,
+  ItemSecrets,
+  ReportPdf,
+  ResultCursors,
+  ResultIntakes,
+  StoredResultIntakes,
+} from '@intake/application-results';
 import { PdfKitReportPdf } from '@intake/pdf-report';
 import { StreamingFileInspector } from '@intake/uploads';
 import { construct } from '../construct';
@@ -253,6 +260,7 @@ export class InMemoryContext extends TestContainer {
       .bind(SecretBox, this.secretBox)
       .bind(ItemSecrets, this.itemSecrets)
       .bind(ResultCursors, new InMemoryResultCursors(this.db))
+      .bind(ResultIntakes, new StoredResultIntakes(this.intakes))
       .bind(DownloadSettings, new DownloadSettings(TEST_DOWNLOAD_MAX_BYTES))
       .bind(ReportPdf, new PdfKitReportPdf())
       .bind(WebhookEndpointStore, this.webhookEndpoints)
