@@ -1,4 +1,5 @@
-import { CreateIntake, IntakeStore } from '@intake/application-intakes';
+import { ChaseStore } from '@intake/application-chasing';
+import { CreateIntake } from '@intake/application-intakes';
 import { type Principal } from '@intake/domain-accounts';
 import { construct, type SmtpSink, type TestApp, useTestEnvironment } from '@intake/testing';
 import { type ClockedScheduler, startClockedScheduler } from './clocked-scheduler';
@@ -37,7 +38,7 @@ describe('chasing on the calendar: weekends and quiet hours under the test clock
     });
 
   const reminders = async (intakeId: string) =>
-    (await t.app.get(IntakeStore, { strict: false }).chases(intakeId))
+    (await t.app.get(ChaseStore, { strict: false }).chases(intakeId))
       .filter((c) => c.kind === 'reminder')
       .map((c) => [c.status, c.attempt_no, c.scheduled_at?.toISOString().slice(0, 16)]);
 

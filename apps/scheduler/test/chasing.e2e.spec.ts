@@ -1,3 +1,4 @@
+import { ChaseStore } from '@intake/application-chasing';
 import { CreateIntake, IntakeStore, systemAccess } from '@intake/application-intakes';
 import { type Principal } from '@intake/domain-accounts';
 import { construct, type SmtpSink, type TestApp, useTestEnvironment } from '@intake/testing';
@@ -57,6 +58,7 @@ describe('chasing: the scheduler sends invitations and reminders (real Postgres,
       )
     ).intake;
     const intakes = t.app.get(IntakeStore, { strict: false });
+    const chaseStore = t.app.get(ChaseStore, { strict: false });
 
     // The client's mail (chases); the owner's notifications are counted apart.
     const chaseMails = () => sink.messages.filter((m) => m.headers['x-intake-chase']);
@@ -70,7 +72,7 @@ describe('chasing: the scheduler sends invitations and reminders (real Postgres,
     // Invitation on day 0, reminders on days 2, 5 and 9 of the default schedule.
     expect(sentPerDay).toEqual([1, 0, 1, 0, 0, 1, 0, 0, 0, 1, 0]);
 
-    const chases = await intakes.chases(live.id);
+    const chases = await chaseStore.chases(live.id);
     // To the second: the invitation went out a few milliseconds after the clock was set.
     expect(chases.map((c) => [c.kind, c.status, c.attempt_no, c.scheduled_at?.toISOString().slice(0, 19)])).toEqual([
       ['invite', 'sent', 0, '2031-03-26T09:00:00'],
@@ -98,7 +100,7 @@ describe('chasing: the scheduler sends invitations and reminders (real Postgres,
     ]);
 
     // The test intake ran the same schedule, skipped, and stalled too.
-    const testChases = await intakes.chases(test.id);
+    const testChases = await chaseStore.chases(test.id);
     expect(testChases.map((c) => [c.kind, c.status])).toEqual([
       ['invite', 'skipped'],
       ['reminder', 'skipped'],

@@ -1,6 +1,6 @@
 import { UsageStore } from '@intake/application-accounts';
-import { RecordManualChase } from '@intake/application-chasing';
-import { CreateIntake, IntakeStore } from '@intake/application-intakes';
+import { ChaseStore, RecordManualChase } from '@intake/application-chasing';
+import { CreateIntake } from '@intake/application-intakes';
 import { type Principal } from '@intake/domain-accounts';
 import { Sql } from '@intake/postgres';
 import { construct, FakeSmsProvider, type TestApp, useTestEnvironment } from '@intake/testing';
@@ -83,7 +83,7 @@ describe('SMS chases: the scheduler texts the client through the Twilio adapter 
       recipients: ['+420601234567'],
       error: null,
     });
-    const chases = await t.app.get(IntakeStore, { strict: false }).chases(intake.id);
+    const chases = await t.app.get(ChaseStore, { strict: false }).chases(intake.id);
     expect(chases.find((c) => c.id === chase.id)).toMatchObject({ channel: 'sms', kind: 'manual', status: 'sent' });
     expect(await smsUsed()).toBe(1);
   }, 60_000);

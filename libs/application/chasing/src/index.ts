@@ -1,5 +1,6 @@
 // The chasing context's published interface.
 export * from './lib/ports/chase-queue.port';
+export * from './lib/ports/chase-store.port';
 export * from './lib/reminders/planned-reminders';
 export * from './lib/sending/chase-letters';
 export * from './lib/sending/chase-aftermath';

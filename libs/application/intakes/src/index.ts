@@ -13,6 +13,7 @@ export * from './lib/ports/folder-store.port';
 export * from './lib/ports/template-store.port';
 export * from './lib/ports/client-directory.port';
 export * from './lib/ports/reminder-planner.port';
+export * from './lib/ports/intake-chases.port';
 export * from './lib/ports/intake-files.port';
 export * from './lib/model/portal-links';
 export * from './lib/ports/owner-notifier.port';

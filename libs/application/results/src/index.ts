@@ -5,6 +5,10 @@
 export * from './lib/ports/item-secrets.port';
 export * from './lib/ports/result-cursors.port';
 export * from './lib/ports/report-pdf.port';
+export * from './lib/ports/result-intakes.port';
+
+// ResultIntakes on the intakes context's store
+export * from './lib/stored-result-intakes';
 
 // Secrets: the reveal window, the one-time reveal
 export * from './lib/secrets/reveal-window';

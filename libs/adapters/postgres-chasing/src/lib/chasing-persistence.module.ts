@@ -2,48 +2,61 @@ import { Global, Module } from '@nestjs/common';
 import { AccountStore } from '@intake/application-accounts';
 import {
   ChaseQueue,
+  ChaseStore,
   NotifyOwner,
   OwnerNoticeQueue,
   PlannedReminders,
   SentChases,
   ThankClient,
 } from '@intake/application-chasing';
-import { ClientThanks, IntakeStore, OwnerNotifier, ReminderPlanner } from '@intake/application-intakes';
+import { ClientThanks, IntakeChases, IntakeStore, OwnerNotifier, ReminderPlanner } from '@intake/application-intakes';
 import { AuditRecorder } from '@intake/kernel';
 import { PostgresChaseQueue } from './postgres.chase-queue';
+import { PostgresChaseStore } from './postgres.chase-store';
 import { PostgresOwnerNoticeQueue } from './postgres.owner-notice-queue';
 import { PostgresSentChases } from './postgres.sent-chases';
 
 /**
- * Binds the chasing context's queues and sent chases to PostgreSQL, and the intakes context's
- * ReminderPlanner, OwnerNotifier and ClientThanks ports to the chasing context's planner, notifier
- * and thank-you (needs
- * PostgresModule, IntakesPersistenceModule and AccountsPersistenceModule).
+ * Binds the chasing context's chase store, queues and sent chases to PostgreSQL, and the intakes
+ * context's IntakeChases (the same chase store), ReminderPlanner, OwnerNotifier and ClientThanks
+ * ports to the chasing context's store, planner, notifier and thank-you (needs PostgresModule,
+ * IntakesPersistenceModule and AccountsPersistenceModule).
  */
 @Global()
 @Module({
   providers: [
+    { provide: ChaseStore, useClass: PostgresChaseStore },
+    { provide: IntakeChases, useExisting: ChaseStore },
     { provide: ChaseQueue, useClass: PostgresChaseQueue },
     { provide: SentChases, useClass: PostgresSentChases },
     { provide: OwnerNoticeQueue, useClass: PostgresOwnerNoticeQueue },
     {
       provide: ReminderPlanner,
-      inject: [IntakeStore],
-      useFactory: (intakes: IntakeStore) => new PlannedReminders(intakes),
+      inject: [ChaseStore],
+      useFactory: (chases: ChaseStore) => new PlannedReminders(chases),
     },
     {
       provide: OwnerNotifier,
-      inject: [AccountStore, IntakeStore, OwnerNoticeQueue],
-      useFactory: (accounts: AccountStore, intakes: IntakeStore, queue: OwnerNoticeQueue) =>
-        new NotifyOwner(accounts, intakes, queue),
+      inject: [AccountStore, IntakeStore, ChaseStore, OwnerNoticeQueue],
+      useFactory: (accounts: AccountStore, intakes: IntakeStore, chases: ChaseStore, queue: OwnerNoticeQueue) =>
+        new NotifyOwner(accounts, intakes, chases, queue),
     },
     {
       provide: ClientThanks,
-      inject: [AccountStore, IntakeStore, AuditRecorder],
-      useFactory: (accounts: AccountStore, intakes: IntakeStore, audit: AuditRecorder) =>
-        new ThankClient(accounts, intakes, audit),
+      inject: [AccountStore, ChaseStore, AuditRecorder],
+      useFactory: (accounts: AccountStore, chases: ChaseStore, audit: AuditRecorder) =>
+        new ThankClient(accounts, chases, audit),
     },
   ],
-  exports: [ChaseQueue, SentChases, OwnerNoticeQueue, ReminderPlanner, OwnerNotifier, ClientThanks],
+  exports: [
+    ChaseStore,
+    IntakeChases,
+    ChaseQueue,
+    SentChases,
+    OwnerNoticeQueue,
+    ReminderPlanner,
+    OwnerNotifier,
+    ClientThanks,
+  ],
 })
 export class ChasingPersistenceModule {}

@@ -1,6 +1,5 @@
 import { PostgresIntakeSweeps } from './postgres.intake-sweeps';
 import {
-  describeChaseCancellationContract,
   describeClientDirectoryContract,
   describeFolderStoreContract,
   describeIdempotencyStoreContract,
@@ -20,7 +19,6 @@ describePostgresContract((db) => {
   describeFolderStoreContract('PostgreSQL', stores);
   describeTemplateStoreContract('PostgreSQL', stores);
   describeClientDirectoryContract('PostgreSQL', stores);
-  describeChaseCancellationContract('PostgreSQL', stores);
   describeReadModelsContract('PostgreSQL', stores);
 
   describeIntakeSweepsContract('PostgreSQL', async () => {

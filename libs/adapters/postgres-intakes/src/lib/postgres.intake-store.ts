@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
 import {
-  ChaseRecord,
   IdempotencyClaim,
   IdempotencyStore,
   IntakeRecord,
@@ -25,8 +24,6 @@ const INTAKE_COLUMNS = `i.id, i.account_id, i.mode, i.created_by_key_id, i.creat
   i.max_reminders, i.chase_at_time, i.due_date::text AS due_date, i.retention_mode, i.retention_days, i.retention_anonymize, i.client_note,
   i.owner_note, i.client_brief, i.created_at, i.sent_at, i.completed_at, i.delivered_at, i.anonymized_at, i.client_last_seen,
   i.stalled_at, i.purge_at, i.overdue_at, i.test_clock_id, i.version`;
-
-const CHASE_COLUMNS = `id, intake_id, channel, kind, status, scheduled_at, sent_at, attempt_no, missing_items_count, error, created_at`;
 
 /** The list object's columns: a page of 20 reads 7 columns a row, not 40. */
 const LIST_COLUMNS = `i.id, i.slug, i.project_name, i.status, i.mode, i.client_email, i.client_name, i.created_at`;
@@ -324,44 +321,6 @@ export class PostgresIntakeStore extends IntakeStore {
     return rows.length === 1;
   }
 
-  chases(intakeId: string): Promise<ChaseRecord[]> {
-    return this.sql.query<ChaseRecord>(
-      `SELECT ${CHASE_COLUMNS} FROM chases WHERE intake_id = $1 ORDER BY created_at, attempt_no, id`,
-      [intakeId],
-    );
-  }
-
-  async insertChase(c: ChaseRecord): Promise<void> {
-    await this.sql.query(
-      `INSERT INTO chases (id, intake_id, channel, kind, status, scheduled_at, sent_at, attempt_no, missing_items_count, error, created_at,
-                           item_keys)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
-      [
-        c.id,
-        c.intake_id,
-        c.channel,
-        c.kind,
-        c.status,
-        c.scheduled_at,
-        c.sent_at,
-        c.attempt_no,
-        c.missing_items_count,
-        c.error,
-        c.created_at,
-        c.item_keys ?? null,
-      ],
-    );
-  }
-
-  async cancelScheduledChases(intakeId: string, kinds?: readonly ChaseRecord['kind'][]): Promise<number> {
-    const rows = await this.sql.query(
-      `UPDATE chases SET status = 'cancelled', claimed_until = NULL, claimed_by = NULL
-        WHERE intake_id = $1 AND status = 'scheduled' AND ($2::text[] IS NULL OR kind = ANY ($2)) RETURNING id`,
-      [intakeId, kinds ? [...kinds] : null],
-    );
-    return rows.length;
-  }
-
   async countCreated(accountId: string, period: string): Promise<number> {
     const row = await this.sql.one<{ intakes_created: number }>(
       `INSERT INTO usage_counters (account_id, period, intakes_created) VALUES ($1, $2, 1)
@@ -394,36 +353,6 @@ export class PostgresIntakeStore extends IntakeStore {
       [[...intakeIds]],
     );
     return rows.map(reviveItem);
-  }
-
-  chasesOfMany(intakeIds: readonly string[]): Promise<ChaseRecord[]> {
-    return this.sql.query<ChaseRecord>(
-      `SELECT ${CHASE_COLUMNS} FROM chases WHERE intake_id = ANY($1::text[]) ORDER BY intake_id COLLATE "C", created_at, attempt_no, id`,
-      [[...intakeIds]],
-    );
-  }
-
-  async insertChases(chases: readonly ChaseRecord[]): Promise<void> {
-    if (chases.length === 0) return;
-    const column = <K extends keyof ChaseRecord>(key: K) => chases.map((c) => c[key]);
-    await this.sql.query(
-      `INSERT INTO chases (${CHASE_COLUMNS})
-       SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::timestamptz[],
-                            $7::timestamptz[], $8::int[], $9::int[], $10::text[], $11::timestamptz[])`,
-      [
-        column('id'),
-        column('intake_id'),
-        column('channel'),
-        column('kind'),
-        column('status'),
-        column('scheduled_at'),
-        column('sent_at'),
-        column('attempt_no'),
-        column('missing_items_count'),
-        column('error'),
-        column('created_at'),
-      ],
-    );
   }
 }
 

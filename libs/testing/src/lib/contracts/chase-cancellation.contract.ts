@@ -1,18 +1,19 @@
 import { aChase, anIntake, at, type IntakeStoresSetup, useIntakeStores } from './intake-stores.fixture';
 
 /**
- * IntakeStore's cancellation of scheduled chases, which re-planning (cancel the pending
- * reminder, plan again), archiving and completion rely on: of the given kinds only, or all.
+ * ChaseStore's cancellation of scheduled chases (IntakeChases' for the intakes context), which
+ * re-planning (cancel the pending reminder, plan again), archiving and completion rely on: of the
+ * given kinds only, or all.
  */
 export function describeChaseCancellationContract(name: string, setup: IntakeStoresSetup): void {
-  describe(`IntakeStore chase cancellation contract: ${name}`, () => {
+  describe(`ChaseStore cancellation contract: ${name}`, () => {
     const fixture = useIntakeStores(setup);
 
     it("cancels the intake's still-scheduled reminders and no other chase, then every scheduled one", async () => {
       const accountId = await fixture().createAccount();
       const intake = anIntake(accountId);
       const other = anIntake(accountId);
-      const { intakes } = fixture();
+      const { intakes, chases: store } = fixture();
       await intakes.insert(intake, []);
       await intakes.insert(other, []);
       const chases = [
@@ -25,11 +26,11 @@ export function describeChaseCancellationContract(name: string, setup: IntakeSto
         aChase(intake.id, { kind: 'reminder', status: 'failed', created_at: at(6) }),
       ];
       const elsewhere = aChase(other.id, { kind: 'reminder', status: 'scheduled' });
-      for (const chase of [...chases, elsewhere]) await intakes.insertChase(chase);
+      for (const chase of [...chases, elsewhere]) await store.insertChase(chase);
 
-      expect(await intakes.cancelScheduledChases(intake.id, ['reminder'])).toBe(2);
+      expect(await store.cancelScheduledChases(intake.id, ['reminder'])).toBe(2);
 
-      expect((await intakes.chases(intake.id)).map((c) => [c.kind, c.status])).toEqual([
+      expect((await store.chases(intake.id)).map((c) => [c.kind, c.status])).toEqual([
         ['invite', 'scheduled'],
         ['reminder', 'sent'],
         ['reminder', 'cancelled'],
@@ -38,27 +39,27 @@ export function describeChaseCancellationContract(name: string, setup: IntakeSto
         ['manual', 'scheduled'],
         ['reminder', 'failed'],
       ]);
-      expect(await intakes.chases(other.id)).toEqual([elsewhere]);
-      expect(await intakes.cancelScheduledChases(intake.id)).toBe(3);
-      expect((await intakes.chases(intake.id)).filter((c) => c.status === 'scheduled')).toEqual([]);
-      expect(await intakes.chases(other.id)).toEqual([elsewhere]);
+      expect(await store.chases(other.id)).toEqual([elsewhere]);
+      expect(await store.cancelScheduledChases(intake.id)).toBe(3);
+      expect((await store.chases(intake.id)).filter((c) => c.status === 'scheduled')).toEqual([]);
+      expect(await store.chases(other.id)).toEqual([elsewhere]);
     });
 
     it('a unit of work that throws takes the cancellations back', async () => {
       const accountId = await fixture().createAccount();
       const intake = anIntake(accountId);
-      const { intakes, uow } = fixture();
+      const { intakes, chases: store, uow } = fixture();
       await intakes.insert(intake, []);
       const reminder = aChase(intake.id);
-      await intakes.insertChase(reminder);
+      await store.insertChase(reminder);
 
       await expect(
         uow.run(async () => {
-          await intakes.cancelScheduledChases(intake.id, ['reminder']);
+          await store.cancelScheduledChases(intake.id, ['reminder']);
           throw new Error('boom');
         }),
       ).rejects.toThrow('boom');
-      expect(await intakes.chases(intake.id)).toEqual([reminder]);
+      expect(await store.chases(intake.id)).toEqual([reminder]);
     });
   });
 }

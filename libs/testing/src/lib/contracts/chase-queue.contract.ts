@@ -22,7 +22,7 @@ export function describeChaseQueueContract(name: string, setup: () => Promise<Ch
     // Each test's leftovers are cancelled, so that an earlier test's due chases never fill a later claim.
     const made: string[] = [];
     afterEach(async () => {
-      for (const intakeId of made.splice(0)) await f.intakes.cancelScheduledChases(intakeId);
+      for (const intakeId of made.splice(0)) await f.chases.cancelScheduledChases(intakeId);
     });
 
     /** An intake of a fresh account with the given chases. */
@@ -33,10 +33,10 @@ export function describeChaseQueueContract(name: string, setup: () => Promise<Ch
       made.push(intake.id);
       // Created one minute apart, so that the intake's chases list in the order given.
       const rows = chases.map((c, i) => aChase(intake.id, { created_at: at(i), ...c }));
-      for (const row of rows) await f.intakes.insertChase(row);
+      for (const row of rows) await f.chases.insertChase(row);
       return { accountId, intake, ids: rows.map((r) => r.id) };
     }
-    const statuses = async (intakeId: string) => (await f.intakes.chases(intakeId)).map((c) => c.status);
+    const statuses = async (intakeId: string) => (await f.chases.chases(intakeId)).map((c) => c.status);
     /** Claims everything due at `now` for `worker`; ids of this test's intake only. */
     const claim = async (queue: ChaseQueue, ids: string[], now: Date, worker = 'w1', limit = 1000) =>
       (await queue.claimDue(now, limit, { worker, until: new Date(now.getTime() + 3_600_000) }, null))
@@ -72,7 +72,7 @@ export function describeChaseQueueContract(name: string, setup: () => Promise<Ch
         [ids[0], 'items_added', ['photos', 'vat']],
         [ids[1], 'thank_you', null],
       ]);
-      expect((await f.intakes.chases(intake.id)).map((c) => [c.kind, 'item_keys' in c])).toEqual([
+      expect((await f.chases.chases(intake.id)).map((c) => [c.kind, 'item_keys' in c])).toEqual([
         ['items_added', false],
         ['thank_you', false],
       ]);
@@ -120,7 +120,7 @@ export function describeChaseQueueContract(name: string, setup: () => Promise<Ch
       expect(await f.queue.settle(first, 'w1', sent)).toBe(true);
       expect(await f.queue.settle(first, 'w1', sent)).toBe(false); // no longer scheduled
       expect(await f.queue.settle(second, 'w1', { status: 'skipped', at: at(401), error: 'test mode' })).toBe(true);
-      const [one, two] = await f.intakes.chases(intake.id);
+      const [one, two] = await f.chases.chases(intake.id);
       expect(one).toMatchObject({ id: first, status: 'sent', sent_at: at(401), missing_items_count: 2, error: null });
       expect(two).toMatchObject({ id: second, status: 'skipped', sent_at: null, error: 'test mode' });
       expect(await claim(f.queue, ids, at(500))).toEqual([]);
@@ -154,7 +154,7 @@ export function describeChaseQueueContract(name: string, setup: () => Promise<Ch
         { chaseId: failed, outcome: { status: 'failed', at: at(901), error: '550 no such user' } },
       ]);
       expect([...settled].sort()).toEqual([sent, skipped, failed].sort());
-      const rows = await f.intakes.chases(intake.id);
+      const rows = await f.chases.chases(intake.id);
       expect(rows.map((r) => [r.status, r.sent_at, r.error, r.missing_items_count])).toEqual([
         ['sent', at(901), null, 1],
         ['skipped', null, 'test mode', null],
@@ -175,7 +175,7 @@ export function describeChaseQueueContract(name: string, setup: () => Promise<Ch
       await f.queue.claimDue(at(600), 1000, lease('w1', 660), null);
       expect(await f.queue.retryLater(id, 'w2', at(605), 'down')).toBe(false);
       expect(await f.queue.retryLater(id, 'w1', at(605), 'SMTP down')).toBe(true);
-      expect((await f.intakes.chases(intake.id))[0]).toMatchObject({
+      expect((await f.chases.chases(intake.id))[0]).toMatchObject({
         status: 'scheduled',
         scheduled_at: at(605),
         error: 'SMTP down',
@@ -188,7 +188,7 @@ export function describeChaseQueueContract(name: string, setup: () => Promise<Ch
     it('a cancelled chase cannot be settled by the worker that had claimed it', async () => {
       const { intake, ids } = await given({ scheduled_at: at(800), kind: 'reminder' });
       await f.queue.claimDue(at(800), 1000, lease('w1', 860), null);
-      await f.intakes.cancelScheduledChases(intake.id, ['reminder']);
+      await f.chases.cancelScheduledChases(intake.id, ['reminder']);
       const outcome = {
         status: 'sent',
         at: at(801),

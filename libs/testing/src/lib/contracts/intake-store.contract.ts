@@ -16,11 +16,15 @@ import {
 } from './intake-stores.fixture';
 import { describeIntakeListContract } from './intake-list.contract';
 
-/** The behaviour every IntakeStore must have: reads, writes, locks, versions and chases. */
+/**
+ * The behaviour every IntakeStore must have: reads, writes, locks and versions; its deletes and units
+ * of work take the intake's chases (ChaseStore's, describeChaseStoreContract) along.
+ */
 export function describeIntakeStoreContract(name: string, setup: IntakeStoresSetup): void {
   describe(`IntakeStore contract: ${name}`, () => {
     const fixture = useIntakeStores(setup);
     const store = () => fixture().intakes;
+    const chaseStore = () => fixture().chases;
 
     /** An account with one stored intake (and its two items). */
     async function givenIntake(overrides: Partial<IntakeRecord> = {}) {
@@ -255,7 +259,7 @@ export function describeIntakeStoreContract(name: string, setup: IntakeStoresSet
 
     it('delete removes an intake with its items and chases, for a caller who may see it', async () => {
       const { accountId, intake, access } = await givenIntake({ mode: 'test', created_by_key_id: 'key_test' });
-      await store().insertChase(aChase(intake.id));
+      await chaseStore().insertChase(aChase(intake.id));
       const otherAccountId = await fixture().createAccount();
 
       expect(await store().delete(sessionAccess(otherAccountId), intake.id)).toBe(false);
@@ -266,46 +270,11 @@ export function describeIntakeStoreContract(name: string, setup: IntakeStoresSet
       expect(await store().delete(testKeyAccess(accountId, 'key_test'), intake.id)).toBe(true);
       expect(await store().get(access, intake.id)).toBeUndefined();
       expect(await store().items(intake.id)).toEqual([]);
-      expect(await store().chases(intake.id)).toEqual([]);
+      expect(await chaseStore().chases(intake.id)).toEqual([]);
       expect(await store().delete(access, intake.id)).toBe(false);
     });
 
-    it('lists chases oldest first, then by attempt, then by id; copies, and of that intake only', async () => {
-      const { intake } = await givenIntake();
-      const { intake: other } = await givenIntake();
-      const [idA, idB] = orderedIds('chase', ['a', 'b']);
-      const invite = aChase(intake.id, { kind: 'invite', status: 'sent', sent_at: at(0), created_at: at(0) });
-      const secondA = aChase(intake.id, { id: idA, attempt_no: 2, created_at: at(5), error: 'smtp 451' });
-      const secondB = aChase(intake.id, { id: idB, attempt_no: 2, created_at: at(5), channel: 'sms' });
-      const first = aChase(intake.id, { attempt_no: 1, created_at: at(5), missing_items_count: 3 });
-      for (const chase of [secondB, first, aChase(other.id), secondA, invite]) await store().insertChase(chase);
-      invite.status = 'failed';
-
-      const chases = await store().chases(intake.id);
-      expect(chases.map((c) => c.id)).toEqual([invite.id, first.id, secondA.id, secondB.id]);
-      expect(chases[0]).toEqual({ ...invite, status: 'sent' });
-      expect(chases[3]).toEqual(secondB);
-      present(chases[1]).status = 'cancelled';
-      expect((await store().chases(intake.id))[1]).toEqual(first);
-      await expect(store().insertChase(aChase(intake.id, { id: first.id }))).rejects.toThrow();
-    });
-
-    it('cancelScheduledChases cancels every still-scheduled chase of the intake and counts them', async () => {
-      const { intake } = await givenIntake();
-      const { intake: other } = await givenIntake();
-      const sent = aChase(intake.id, { kind: 'invite', status: 'sent', created_at: at(0) });
-      const reminder = aChase(intake.id, { created_at: at(1) });
-      const manual = aChase(intake.id, { kind: 'manual', channel: 'sms', created_at: at(2) });
-      const elsewhere = aChase(other.id);
-      for (const chase of [sent, reminder, manual, elsewhere]) await store().insertChase(chase);
-
-      expect(await store().cancelScheduledChases(intake.id)).toBe(2);
-      expect((await store().chases(intake.id)).map((c) => c.status)).toEqual(['sent', 'cancelled', 'cancelled']);
-      expect(await store().chases(other.id)).toEqual([elsewhere]);
-      expect(await store().cancelScheduledChases(intake.id)).toBe(0);
-    });
-
-    it('reads many intakes, their items and their chases at once, by intake id, whatever the account', async () => {
+    it('reads many intakes and their items at once, by intake id, whatever the account', async () => {
       const [idA, idB, idC] = orderedIds('intake', ['a', 'b', 'c']);
       const accountA = await fixture().createAccount();
       const accountB = await fixture().createAccount();
@@ -316,10 +285,6 @@ export function describeIntakeStoreContract(name: string, setup: IntakeStoresSet
       await store().insert(b, [anItem(b.id, 'brief', 1), anItem(b.id, 'logo', 0)]);
       await store().insert(a, [anItem(a.id, 'logo', 0)]);
       await store().insert(c, [anItem(c.id, 'logo', 0)]);
-      const chaseB = aChase(b.id, { kind: 'invite', status: 'sent', created_at: at(0) });
-      const laterB = aChase(b.id, { created_at: at(2) });
-      const chaseA = aChase(a.id, { created_at: at(1) });
-      for (const chase of [laterB, chaseA, aChase(c.id), chaseB]) await store().insertChase(chase);
 
       const wanted = [b.id, 'in_unknown', a.id];
       expect(await store().getMany(wanted)).toEqual([a, b]);
@@ -330,24 +295,7 @@ export function describeIntakeStoreContract(name: string, setup: IntakeStoresSet
         [b.id, 'brief'],
       ]);
       expect((await store().itemsOfMany(wanted))[1]).toEqual((await store().items(b.id))[0]);
-      expect(await store().chasesOfMany(wanted)).toEqual([chaseA, chaseB, laterB]);
       expect(await store().getMany([])).toEqual([]);
-      expect(await store().chasesOfMany([])).toEqual([]);
-    });
-
-    it('insertChases stores several chases at once, or none when one of them is already there', async () => {
-      const { intake } = await givenIntake();
-      const { intake: other } = await givenIntake();
-      const first = aChase(intake.id, { created_at: at(0), attempt_no: 1 });
-      const second = aChase(other.id, { created_at: at(1), missing_items_count: 2, error: 'x', sent_at: at(1) });
-      await store().insertChases([first, second]);
-      await store().insertChases([]);
-      expect(await store().chases(intake.id)).toEqual([first]);
-      expect(await store().chases(other.id)).toEqual([second]);
-
-      const fresh = aChase(intake.id, { created_at: at(5) });
-      await expect(store().insertChases([fresh, aChase(intake.id, { id: first.id })])).rejects.toThrow();
-      expect(await store().chases(intake.id)).toEqual([first]);
     });
 
     it('countCreated counts per account and month', async () => {
@@ -366,8 +314,8 @@ export function describeIntakeStoreContract(name: string, setup: IntakeStoresSet
       await expect(
         fixture().uow.run(async () => {
           await store().insert(fresh, [anItem(fresh.id, 'logo', 0)]);
-          await store().insertChase(aChase(fresh.id));
-          await store().insertChase(aChase(intake.id));
+          await chaseStore().insertChase(aChase(fresh.id));
+          await chaseStore().insertChase(aChase(intake.id));
           await store().saveItems(intake.id, [anItem(intake.id, 'extra', 5)]);
           await store().update({ ...intake, status: 'archived' });
           await store().markSeen(intake.id, at(3));
@@ -378,7 +326,7 @@ export function describeIntakeStoreContract(name: string, setup: IntakeStoresSet
 
       expect(await store().get(access, fresh.id)).toBeUndefined();
       expect(await store().items(fresh.id)).toEqual([]);
-      expect(await store().chases(intake.id)).toEqual([]);
+      expect(await chaseStore().chases(intake.id)).toEqual([]);
       expect((await store().items(intake.id)).map((i) => i.key)).toEqual(['logo', 'brief']);
       expect(await store().get(access, intake.id)).toEqual(intake);
       expect(await store().countCreated(accountId, '2026-11')).toBe(1);

@@ -1,3 +1,4 @@
+import { type ChaseStore } from '@intake/application-chasing';
 import {
   type ChaseRecord,
   type ClientDirectory,
@@ -16,9 +17,11 @@ import { NO_WAIVER } from '@intake/domain-intake';
 import { newId, randomToken } from '@intake/ids';
 import { type UnitOfWork } from '@intake/kernel';
 
-/** The intakes context's stores over one database, as a contract suite drives them. */
+/** The intakes context's stores, and the chases' store, over one database, as a contract suite drives them. */
 export interface IntakeStoresFixture {
   intakes: IntakeStore;
+  /** The chasing context's store of the intakes' chases (the intakes context's IntakeChases). */
+  chases: ChaseStore;
   idempotency: IdempotencyStore;
   folders: FolderStore;
   templates: TemplateStore;

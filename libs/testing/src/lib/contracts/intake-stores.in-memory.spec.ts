@@ -2,6 +2,7 @@ import { DEFAULT_NOTIFICATION_SETTINGS } from '@intake/application-accounts';
 import {
   InMemoryAccountStore,
   InMemoryChaseQueue,
+  InMemoryChaseStore,
   InMemoryClientDirectory,
   InMemoryDatabase,
   InMemoryFolderStore,
@@ -21,6 +22,8 @@ import { describeIdempotencyStoreContract } from './idempotency-store.contract';
 import { describeIntakeStoreContract } from './intake-store.contract';
 import { type IntakeStoresFixture, sessionAccess, T0 } from './intake-stores.fixture';
 import { describeChaseCancellationContract } from './chase-cancellation.contract';
+import { describeChaseStoreContract } from './chase-store.contract';
+import { describeResultIntakesContract } from './result-intakes.contract';
 import { describeChaseQueueContract } from './chase-queue.contract';
 import { describeSentChasesContract } from './sent-chases.contract';
 import { describeIntakeSweepsContract } from './intake-sweeps.contract';
@@ -35,6 +38,7 @@ async function inMemoryIntakeStores(db = new InMemoryDatabase()): Promise<Intake
   const accounts = new InMemoryAccountStore(db);
   return {
     intakes: new InMemoryIntakeStore(db),
+    chases: new InMemoryChaseStore(db),
     idempotency: new InMemoryIdempotencyStore(db),
     folders: new InMemoryFolderStore(db),
     templates: new InMemoryTemplateStore(db),
@@ -69,8 +73,10 @@ describeIdempotencyStoreContract('in memory', inMemoryIntakeStores);
 describeFolderStoreContract('in memory', inMemoryIntakeStores);
 describeTemplateStoreContract('in memory', inMemoryIntakeStores);
 describeClientDirectoryContract('in memory', inMemoryIntakeStores);
+describeChaseStoreContract('in memory', inMemoryIntakeStores);
 describeChaseCancellationContract('in memory', inMemoryIntakeStores);
 describeReadModelsContract('in memory', inMemoryIntakeStores);
+describeResultIntakesContract('in memory', inMemoryIntakeStores);
 
 describeChaseQueueContract('in memory', async () => {
   const db = new InMemoryDatabase();

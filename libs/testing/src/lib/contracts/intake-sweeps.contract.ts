@@ -144,8 +144,8 @@ export function describeIntakeSweepsContract(name: string, setup: () => Promise<
       const [one, other] = ids as [string, string];
       const chase = aChase(one, { status: 'sent' });
       const kept = aChase(other, { status: 'sent' });
-      await f.intakes.insertChase(chase);
-      await f.intakes.insertChase(kept);
+      await f.chases.insertChase(chase);
+      await f.chases.insertChase(kept);
       await f.recordRecipients(chase.id, ['jan@client.example', 'eva@client.example']);
       await f.recordRecipients(kept.id, ['petr@client.example']);
       await f.uow.run(() => f.sweeps.forgetChaseRecipients(one));

@@ -9,6 +9,7 @@ import {
   PostgresReadModels,
   PostgresTemplateStore,
 } from '@intake/postgres-intakes';
+import { PostgresChaseStore } from '@intake/postgres-chasing';
 import { type IntakeStoresFixture, T0 } from './intake-stores.fixture';
 
 /** Waits (polling the server, at most two seconds) until a session of the test database waits for a lock. */
@@ -24,7 +25,8 @@ async function waitForLockWaiter(dataSource: DataSource): Promise<void> {
 }
 
 /**
- * The intakes context's stores as IntakesPersistenceModule binds them, over a test database, with
+ * The intakes context's stores as IntakesPersistenceModule binds them (and the chase store, as
+ * ChasingPersistenceModule does), over a test database, with
  * its `Sql` for the adapters of other contexts that share the database (the chase queue).
  */
 export async function postgresIntakeStores(url: string): Promise<IntakeStoresFixture & { sql: Sql }> {
@@ -34,6 +36,7 @@ export async function postgresIntakeStores(url: string): Promise<IntakeStoresFix
   return {
     sql,
     intakes: new PostgresIntakeStore(sql, uow),
+    chases: new PostgresChaseStore(sql),
     idempotency: new PostgresIdempotencyStore(sql),
     folders: new PostgresFolderStore(sql),
     templates: new PostgresTemplateStore(sql),

@@ -26,7 +26,7 @@ export function describeSentChasesContract(name: string, setup: () => Promise<Se
       await f.intakes.insert(intake, []);
       minute += 10;
       const chase = aChase(intake.id, { scheduled_at: at(minute), channel });
-      await f.intakes.insertChase(chase);
+      await f.chases.insertChase(chase);
       await f.queue.claimDue(at(minute), 1000, { worker: 'contract', until: at(minute + 5) }, null);
       const outcome = {
         status: 'sent',
@@ -89,7 +89,7 @@ export function describeSentChasesContract(name: string, setup: () => Promise<Se
         delivered_to: ['jana@example.com'],
         provider_events: ['delivery:jana@example.com', ...bounced.events],
       });
-      expect((await f.intakes.chases(intake.id))[0]).toMatchObject({ status: 'bounced', sent_at: at(minute) });
+      expect((await f.chases.chases(intake.id))[0]).toMatchObject({ status: 'bounced', sent_at: at(minute) });
     });
 
     it('refuses, writing nothing, a report already recorded or a status that changed meanwhile', async () => {

@@ -125,13 +125,13 @@ export function describeTestClocksContract(name: string, setup: () => Promise<Te
       const { clock } = await aClock(at(100_000));
       const { clock: other } = await aClock(at(100_000));
       const chased = await onClock(clock);
-      await f.intakes.insertChase(aChase(chased.id, { scheduled_at: at(300) }));
-      await f.intakes.insertChase(aChase(chased.id, { scheduled_at: at(50), status: 'skipped' }));
+      await f.chases.insertChase(aChase(chased.id, { scheduled_at: at(300) }));
+      await f.chases.insertChase(aChase(chased.id, { scheduled_at: at(50), status: 'skipped' }));
       await onClock(clock, { overdue_at: at(200) });
       await onClock(clock, { overdue_at: at(100), status: 'completed', purge_at: at(400) });
       await onClock(clock, { overdue_at: at(20), status: 'draft' });
       const elsewhere = await onClock(other, { overdue_at: at(10) });
-      await f.intakes.insertChase(aChase(elsewhere.id, { scheduled_at: at(5) }));
+      await f.chases.insertChase(aChase(elsewhere.id, { scheduled_at: at(5) }));
 
       expect(await f.advances.nextDue(clock.id, T0)).toEqual(at(200));
       expect(await f.advances.nextDue(clock.id, at(200))).toEqual(at(300));
@@ -148,7 +148,7 @@ export function describeTestClocksContract(name: string, setup: () => Promise<Te
       const clocked = await onClock(clock);
       const realChase = aChase(real.id, { scheduled_at: at(-10) });
       const clockChase = aChase(clocked.id, { scheduled_at: at(-10) });
-      await f.intakes.insertChases([realChase, clockChase]);
+      await f.chases.insertChases([realChase, clockChase]);
       const ids = (chases: Array<{ id: string }>) =>
         chases.map((c) => c.id).filter((id) => id === realChase.id || id === clockChase.id);
 

@@ -1,5 +1,6 @@
 import {
   ChaseQueue,
+  ChaseStore,
   MailIdentity,
   NotifyOwner,
   OwnerMailSettings,
@@ -34,6 +35,7 @@ import {
   ClientThanks,
   FolderStore,
   IdempotencyStore,
+  IntakeChases,
   IntakeFiles,
   IntakeStore,
   IntakeSweeps,
@@ -77,7 +79,14 @@ import {
   TestClockTimes,
 } from '@intake/kernel';
 import { AesGcmSecretBox } from '@intake/secret-box';
-import { DownloadSettings, ItemSecrets, ReportPdf, ResultCursors } from '@intake/application-results';
+import {
+  DownloadSettings,
+  ItemSecrets,
+  ReportPdf,
+  ResultCursors,
+  ResultIntakes,
+  StoredResultIntakes,
+} from '@intake/application-results';
 import { PdfKitReportPdf } from '@intake/pdf-report';
 import { StreamingFileInspector } from '@intake/uploads';
 import { construct } from '../construct';
@@ -101,6 +110,7 @@ import {
   InMemoryTemplateStore,
 } from './intake-stores';
 import { InMemoryChaseQueue } from './chase-queue';
+import { InMemoryChaseStore } from './chase-store';
 import { InMemorySentChases } from './sent-chases';
 import { InMemoryIntakeSweeps } from './intake-sweeps';
 import { InMemoryTestClockAdvances, InMemoryTestClockStore } from './test-clocks';
@@ -182,6 +192,7 @@ export class InMemoryContext extends TestContainer {
   readonly sessions = new InMemorySessionStore(this.db);
   readonly apiKeys = new InMemoryApiKeyStore(this.db);
   readonly intakes = new InMemoryIntakeStore(this.db);
+  readonly chases = new InMemoryChaseStore(this.db);
   readonly files = new InMemoryFileStore(this.db);
   readonly chaseQueue = new InMemoryChaseQueue(this.db);
   readonly sentChases = new InMemorySentChases(this.db);
@@ -223,12 +234,14 @@ export class InMemoryContext extends TestContainer {
       .bind(FolderStore, new InMemoryFolderStore(this.db))
       .bind(TemplateStore, new InMemoryTemplateStore(this.db))
       .bind(ClientDirectory, new InMemoryClientDirectory(this.db))
-      .bind(ReminderPlanner, new PlannedReminders(this.intakes))
+      .bind(ChaseStore, this.chases)
+      .bind(IntakeChases, this.chases)
+      .bind(ReminderPlanner, new PlannedReminders(this.chases))
       .bind(ChaseQueue, this.chaseQueue)
       .bind(SentChases, this.sentChases)
       .bind(OwnerNoticeQueue, this.ownerNotices)
-      .bind(OwnerNotifier, new NotifyOwner(this.accounts, this.intakes, this.ownerNotices))
-      .bind(ClientThanks, new ThankClient(this.accounts, this.intakes, new AuditRecorder(this.db.auditLog, this.clock)))
+      .bind(OwnerNotifier, new NotifyOwner(this.accounts, this.intakes, this.chases, this.ownerNotices))
+      .bind(ClientThanks, new ThankClient(this.accounts, this.chases, new AuditRecorder(this.db.auditLog, this.clock)))
       .bind(OwnerMailSettings, new OwnerMailSettings(APP_URL, SERVICE_MAIL_FROM))
       .bind(IntakeSweeps, this.sweeps)
       .bind(TestClockStore, this.testClocks)
@@ -247,6 +260,7 @@ export class InMemoryContext extends TestContainer {
       .bind(SecretBox, this.secretBox)
       .bind(ItemSecrets, this.itemSecrets)
       .bind(ResultCursors, new InMemoryResultCursors(this.db))
+      .bind(ResultIntakes, new StoredResultIntakes(this.intakes))
       .bind(DownloadSettings, new DownloadSettings(TEST_DOWNLOAD_MAX_BYTES))
       .bind(ReportPdf, new PdfKitReportPdf())
       .bind(WebhookEndpointStore, this.webhookEndpoints)

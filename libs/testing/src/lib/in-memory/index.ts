@@ -9,6 +9,7 @@ export * from './diagnostics';
 export * from './database';
 export * from './account-stores';
 export * from './intake-stores';
+export * from './chase-store';
 export * from './file-store';
 export * from './file-ports';
 export * from './mail-transport';

@@ -1,5 +1,4 @@
 import {
-  type ChaseRecord,
   ClientDirectory,
   type ClientView,
   type FolderRecord,
@@ -20,7 +19,7 @@ import { type AccessContext } from '@intake/domain-accounts';
 import { containsText, type InMemoryDatabase, newestFirst, visibleTo } from './database';
 import { copy } from './unit-of-work';
 
-/** Intakes, their items and chases in memory, with the Postgres store's semantics. */
+/** Intakes and their items in memory, with the Postgres store's semantics (chases: InMemoryChaseStore). */
 export class InMemoryIntakeStore extends IntakeStore {
   constructor(private readonly db: InMemoryDatabase) {
     super();
@@ -131,34 +130,6 @@ export class InMemoryIntakeStore extends IntakeStore {
     return true;
   }
 
-  /** Without `item_keys`, as the Postgres store reads them (only the chase queue hands them on). */
-  async chases(intakeId: string): Promise<ChaseRecord[]> {
-    return copy(
-      this.db.chases.rows
-        .filter((c) => c.intake_id === intakeId)
-        .map(({ item_keys: _, ...chase }) => chase)
-        .sort(
-          (a, b) =>
-            a.created_at.getTime() - b.created_at.getTime() ||
-            a.attempt_no - b.attempt_no ||
-            (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
-        ),
-    );
-  }
-
-  async insertChase(chase: ChaseRecord): Promise<void> {
-    if (this.db.chases.rows.some((c) => c.id === chase.id)) throw new Error(`duplicate chase ${chase.id}`);
-    this.db.chases.rows.push(copy(chase));
-  }
-
-  async cancelScheduledChases(intakeId: string, kinds?: readonly ChaseRecord['kind'][]): Promise<number> {
-    const scheduled = this.db.chases.rows.filter(
-      (c) => c.intake_id === intakeId && c.status === 'scheduled' && (!kinds || kinds.includes(c.kind)),
-    );
-    for (const chase of scheduled) chase.status = 'cancelled';
-    return scheduled.length;
-  }
-
   async countCreated(accountId: string, period: string): Promise<number> {
     const usage = this.db.usageOf(accountId, period);
     usage.intakes_created += 1;
@@ -179,19 +150,6 @@ export class InMemoryIntakeStore extends IntakeStore {
         .filter((i) => intakeIds.includes(i.intake_id))
         .sort((a, b) => byId(a.intake_id, b.intake_id) || a.position - b.position),
     );
-  }
-
-  async chasesOfMany(intakeIds: readonly string[]): Promise<ChaseRecord[]> {
-    const sorted = [...new Set(intakeIds)].sort(byId);
-    return (await Promise.all(sorted.map((id) => this.chases(id)))).flat();
-  }
-
-  async insertChases(chases: readonly ChaseRecord[]): Promise<void> {
-    const ids = chases.map((c) => c.id);
-    if (new Set(ids).size !== ids.length || this.db.chases.rows.some((c) => ids.includes(c.id))) {
-      throw new Error(`duplicate chase among ${ids.join(', ')}`);
-    }
-    for (const chase of chases) this.db.chases.rows.push(copy(chase));
   }
 }
 

@@ -184,7 +184,7 @@ export async function givenChase(
     created_at: now,
     ...overrides,
   };
-  await context.intakes.insertChase(chase);
+  await context.chases.insertChase(chase);
   return chase;
 }
 

@@ -63,19 +63,19 @@ describe('ReceiveMailEvents', () => {
   };
   /** Moves the clock on and lets the scheduler send what fell due (the next reminder: message `n@memory`). */
   const sendNextReminder = async (intakeId: string) => {
-    const due = (await context.intakes.chases(intakeId)).find((c) => c.status === 'scheduled');
+    const due = (await context.chases.chases(intakeId)).find((c) => c.status === 'scheduled');
     context.clock.set(due?.scheduled_at as Date);
     await context.use(SendDueChases).run(context.clock.now());
   };
   const stored = async (id: string) => (await context.intakes.get(systemAccess(given.account.id), id)) as IntakeRecord;
-  const chases = async (id: string) => (await context.intakes.chases(id)).map((c) => [c.kind, c.status]);
+  const chases = async (id: string) => (await context.chases.chases(id)).map((c) => [c.kind, c.status]);
   const bounced = () => context.webhooks().filter((w) => w['event'] === 'chase.bounced');
   const report = (kind: Kind, messageId: string, recipients: string[], bounceType?: string) =>
     receive.execute(ses(kind, messageId, recipients, context.clock.now(), bounceType));
 
   it('retires the client on a permanent bounce, marks the chase bounced, announces and audits it; others still chased', async () => {
     const intake = await sentIntake();
-    const invite = (await context.intakes.chases(intake.id))[0];
+    const invite = (await context.chases.chases(intake.id))[0];
     await expect(report('Bounce', '1@memory', ['ANNA@bakery.example'])).resolves.toEqual({
       outcome: 'applied',
       applied: 1,
@@ -134,7 +134,7 @@ describe('ReceiveMailEvents', () => {
       .use(CreateIntake)
       .execute({ principal: quiet.liveKey, body: body({ project_name: 'Quiet' }), meta: META });
     await context.use(SendDueChases).run(context.clock.now());
-    const invite = (await context.intakes.chases(other.id))[0];
+    const invite = (await context.chases.chases(other.id))[0];
     const messageId = context.chaseQueue.delivery(invite?.id ?? '').provider_message_id ?? '';
     await report('Bounce', messageId, [CLIENT]);
     expect((await context.intakes.get(systemAccess(quiet.account.id), other.id))?.client_bounced_at).not.toBeNull();

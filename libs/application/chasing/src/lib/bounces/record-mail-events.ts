@@ -12,6 +12,7 @@ import { DomainError } from '@intake/errors';
 import { AuditRecorder } from '@intake/kernel';
 import { type SentChase, SentChases } from '../ports/sent-chases.port';
 import { bounceStateOf, type IntakeRecipient, recipientsChanged, withRecipients } from './intake-recipients';
+import { ChaseStore } from '../ports/chase-store.port';
 
 const PROVIDER_META = { ip: null, requestId: null } as const;
 
@@ -47,10 +48,11 @@ const concurrentChange = () =>
  * retired the owner's e-mail (OwnerNotifier, by the account's `notify_on_bounced`).
  */
 export class RecordMailEvents {
-  static readonly inject = [IntakeStore, SentChases, AuditRecorder, IntakeEvents, OwnerNotifier] as const;
+  static readonly inject = [IntakeStore, ChaseStore, SentChases, AuditRecorder, IntakeEvents, OwnerNotifier] as const;
 
   constructor(
     private readonly intakes: IntakeStore,
+    private readonly chases: ChaseStore,
     private readonly sent: SentChases,
     private readonly audit: AuditRecorder,
     private readonly events: IntakeEvents,
@@ -76,7 +78,7 @@ export class RecordMailEvents {
       events: applied.keys,
     };
     if (!(await this.sent.recordEvents(chase.id, change))) throw concurrentChange();
-    if (applied.cancel) await this.intakes.cancelScheduledChases(intake.id, ['reminder']);
+    if (applied.cancel) await this.chases.cancelScheduledChases(intake.id, ['reminder']);
 
     const ids = { intake_id: intake.id, chase_id: chase.id, provider_message_id: notification.provider_message_id };
     for (const announcement of applied.announcements) {

@@ -1,7 +1,6 @@
 import {
   type ChaseRecord,
   type ContractChase,
-  IntakeStore,
   type IntakeRecord,
   intakeState,
   IntakeWriter,
@@ -15,6 +14,7 @@ import { type RequestMeta } from '@intake/kernel';
 import { recipientsOf, TEST_MODE_SKIP } from '../sending/deliver-chase';
 import { ManualChaseLimits } from './manual-chase-limits';
 import { SmsCredits } from './sms-credits';
+import { ChaseStore } from '../ports/chase-store.port';
 
 export type ChaseChannel = ChaseRecord['channel'];
 
@@ -49,11 +49,11 @@ function assertChaseable(intake: IntakeRecord): void {
  * feature and a credit (a live one takes it in this transaction), and a configured SMS provider.
  */
 export class RecordManualChase {
-  static readonly inject = [IntakeWriter, IntakeStore, ManualChaseLimits, SmsCredits, SmsTransport] as const;
+  static readonly inject = [IntakeWriter, ChaseStore, ManualChaseLimits, SmsCredits, SmsTransport] as const;
 
   constructor(
     private readonly writer: IntakeWriter,
-    private readonly intakes: IntakeStore,
+    private readonly chases: ChaseStore,
     private readonly limits: ManualChaseLimits,
     private readonly credits: SmsCredits,
     private readonly sms: SmsTransport,
@@ -79,7 +79,7 @@ export class RecordManualChase {
         return { intake: intakeState(intake, items), events: [] };
       },
       after: async () => {
-        if (chase) await this.intakes.insertChase(chase);
+        if (chase) await this.chases.insertChase(chase);
       },
     });
     if (!chase) throw new Error('RecordManualChase: the write path did not decide');
@@ -107,7 +107,13 @@ export class RecordManualChase {
 }
 
 /** The chase record: due now for a live intake, `skipped` for a test intake (which never contacts the client). */
-function manualChase(id: string, intake: IntakeRecord, channel: ChaseChannel, missing: number, now: Date): ContractChase {
+function manualChase(
+  id: string,
+  intake: IntakeRecord,
+  channel: ChaseChannel,
+  missing: number,
+  now: Date,
+): ContractChase {
   const live = intake.mode === 'live';
   return {
     id,

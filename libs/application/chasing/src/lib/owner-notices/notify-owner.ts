@@ -9,6 +9,7 @@ import {
 } from '@intake/application-intakes';
 import { newId } from '@intake/ids';
 import { type OwnerNoticeMail, OwnerNoticeQueue } from '../ports/owner-notice-queue.port';
+import { ChaseStore } from '../ports/chase-store.port';
 
 /** The account setting that switches each kind of notification. */
 export const NOTICE_SWITCHES = {
@@ -25,11 +26,12 @@ export const NOTICE_SWITCHES = {
  * label, the reminders sent so far); SendOwnerNotices sends it after the commit.
  */
 export class NotifyOwner extends OwnerNotifier {
-  static readonly inject = [AccountStore, IntakeStore, OwnerNoticeQueue] as const;
+  static readonly inject = [AccountStore, IntakeStore, ChaseStore, OwnerNoticeQueue] as const;
 
   constructor(
     private readonly accounts: AccountStore,
     private readonly intakes: IntakeStore,
+    private readonly chases: ChaseStore,
     private readonly queue: OwnerNoticeQueue,
   ) {
     super();
@@ -77,7 +79,7 @@ export class NotifyOwner extends OwnerNotifier {
         return {
           ...base,
           kind: alert.kind,
-          reminders_sent: remindersSent(await this.intakes.chases(intake.id)),
+          reminders_sent: remindersSent(await this.chases.chases(intake.id)),
           missing_items: await labels(alert.missing_items),
         };
       case 'intake_overdue':

@@ -92,7 +92,7 @@ describe('SendOwnerNotices', () => {
   it('tells the owner about a stall the chases pass records, in the same scheduler run', async () => {
     const { intake } = await givenIntake(context, given, { max_reminders: 1, items: [{ key: 'logo', label: 'Logo' }] });
     // The first reminder, due now: after it the intake stalls.
-    await context.intakes.insertChase({
+    await context.chases.insertChase({
       id: 'chs_reminder',
       intake_id: intake.id,
       channel: 'email',

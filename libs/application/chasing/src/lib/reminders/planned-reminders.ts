@@ -1,27 +1,22 @@
-import {
-  type ChaseRecord,
-  IntakeStore,
-  type IntakeRecord,
-  ReminderPlanner,
-  remindersSent,
-} from '@intake/application-intakes';
+import { type ChaseRecord, type IntakeRecord, ReminderPlanner, remindersSent } from '@intake/application-intakes';
 import { planNextReminder, type ReminderPlan } from '@intake/domain-chase';
 import { newId } from '@intake/ids';
+import { ChaseStore } from '../ports/chase-store.port';
 
 /**
  * The intakes context's ReminderPlanner, by the chase planner: only the next reminder is ever
  * `scheduled`. Runs in the caller's unit of work (the intake is locked by the write path).
  */
 export class PlannedReminders extends ReminderPlanner {
-  static readonly inject = [IntakeStore] as const;
+  static readonly inject = [ChaseStore] as const;
 
-  constructor(private readonly intakes: IntakeStore) {
+  constructor(private readonly chases: ChaseStore) {
     super();
   }
 
   /** A schedule change (PATCH), a resumed or reopened intake: the pending reminder is planned again. */
   async replan(intake: IntakeRecord, now: Date): Promise<void> {
-    await this.intakes.cancelScheduledChases(intake.id, ['reminder']);
+    await this.chases.cancelScheduledChases(intake.id, ['reminder']);
     await this.planNext(intake, now);
   }
 
@@ -32,8 +27,8 @@ export class PlannedReminders extends ReminderPlanner {
    */
   async planNext(intake: IntakeRecord, now: Date): Promise<ReminderPlan> {
     if (intake.stalled_at !== null) return NONE;
-    const { plan, next } = decide(intake, await this.intakes.chases(intake.id), now);
-    if (next) await this.intakes.insertChase(next);
+    const { plan, next } = decide(intake, await this.chases.chases(intake.id), now);
+    if (next) await this.chases.insertChase(next);
     return plan;
   }
 
@@ -44,7 +39,7 @@ export class PlannedReminders extends ReminderPlanner {
     for (const intake of intakes) if (intake.stalled_at !== null) plans.set(intake.id, NONE);
     if (chased.length === 0) return plans;
     const chases = new Map<string, ChaseRecord[]>();
-    for (const chase of await this.intakes.chasesOfMany(chased.map((i) => i.id))) {
+    for (const chase of await this.chases.chasesOfMany(chased.map((i) => i.id))) {
       chases.set(chase.intake_id, [...(chases.get(chase.intake_id) ?? []), chase]);
     }
     const inserts: ChaseRecord[] = [];
@@ -53,7 +48,7 @@ export class PlannedReminders extends ReminderPlanner {
       plans.set(intake.id, plan);
       if (next) inserts.push(next);
     }
-    await this.intakes.insertChases(inserts);
+    await this.chases.insertChases(inserts);
     return plans;
   }
 }

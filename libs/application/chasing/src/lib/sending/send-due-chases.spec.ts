@@ -27,12 +27,7 @@ describe('SendDueChases', () => {
   const create = async (principal = given.liveKey, overrides: Partial<CreateIntakeInput> = {}) =>
     (await context.use(CreateIntake).execute({ principal, body: body(overrides), meta: META })).intake;
   const chases = async (intakeId: string) =>
-    (await context.intakes.chases(intakeId)).map((c) => [
-      c.kind,
-      c.status,
-      c.attempt_no,
-      c.scheduled_at?.toISOString(),
-    ]);
+    (await context.chases.chases(intakeId)).map((c) => [c.kind, c.status, c.attempt_no, c.scheduled_at?.toISOString()]);
   const runAt = async (iso: string) => {
     context.clock.set(new Date(iso));
     return pass.run(context.clock.now());
@@ -50,11 +45,11 @@ describe('SendDueChases', () => {
     expect(invitation).toMatchObject({ to: ['anna@bakery.example'], replyTo: expect.stringContaining('@example.com') });
     expect(invitation?.from).toContain('<noreply@intake.test>');
     expect(invitation?.text).toContain(`https://portal.test/p/${intake.slug}`);
-    expect((await context.intakes.chases(intake.id))[0]).toMatchObject({
+    expect((await context.chases.chases(intake.id))[0]).toMatchObject({
       status: 'sent',
       sent_at: context.clock.now(),
     });
-    expect(context.chaseQueue.delivery((await context.intakes.chases(intake.id))[0]?.id ?? '')).toMatchObject({
+    expect(context.chaseQueue.delivery((await context.chases.chases(intake.id))[0]?.id ?? '')).toMatchObject({
       provider_message_id: '<1@memory>',
       recipients: ['anna@bakery.example'],
       claimed_by: null,
@@ -125,7 +120,7 @@ describe('SendDueChases', () => {
     context.mail.failing = true;
     for (let attempt = 1; attempt < MAX_SEND_ATTEMPTS; attempt += 1) {
       await pass.run(context.clock.now());
-      const [invite] = await context.intakes.chases(intake.id);
+      const [invite] = await context.chases.chases(intake.id);
       expect([attempt, invite?.status, context.chaseQueue.delivery(invite?.id ?? '').send_attempts]).toEqual([
         attempt,
         'scheduled',
@@ -134,7 +129,7 @@ describe('SendDueChases', () => {
       context.clock.set(invite?.scheduled_at as Date);
     }
     await pass.run(context.clock.now());
-    const [invite] = await context.intakes.chases(intake.id);
+    const [invite] = await context.chases.chases(intake.id);
     expect(invite).toMatchObject({ status: 'failed', error: expect.stringContaining('SMTP server unreachable') });
   });
 

@@ -54,12 +54,7 @@ describe('AdvanceTestClocks (in memory)', () => {
   const create = async (overrides: Partial<CreateIntakeInput> = {}, principal = given.testKey) =>
     (await context.use(CreateIntake).execute({ principal, body: body(overrides), meta: META })).intake;
   const chases = async (intakeId: string) =>
-    (await context.intakes.chases(intakeId)).map((c) => [
-      c.kind,
-      c.status,
-      c.attempt_no,
-      c.scheduled_at?.toISOString(),
-    ]);
+    (await context.chases.chases(intakeId)).map((c) => [c.kind, c.status, c.attempt_no, c.scheduled_at?.toISOString()]);
   const stored = (intakeId: string) => context.db.intakes.rows.find((i) => i.id === intakeId);
   /** Runs the pass (at real time) until the clock is ready; how many runs it took. */
   const runUntilReady = async (clockId: string, pass = advancer()) => {

@@ -1,11 +1,12 @@
 import { AccountStore } from '@intake/application-accounts';
-import { type ChaseRecord, ClientThanks, type IntakeRecord, IntakeStore } from '@intake/application-intakes';
+import { type ChaseRecord, ClientThanks, type IntakeRecord } from '@intake/application-intakes';
 import { planThankYou } from '@intake/domain-chase';
 import { SYSTEM_ACTOR } from '@intake/domain-kernel';
 import { newId } from '@intake/ids';
 import { AuditRecorder } from '@intake/kernel';
 import { TEST_MODE_SKIP } from '../sending/deliver-chase';
 import { CLIENT_MAIL_AUDIT } from './client-mail-audit';
+import { ChaseStore } from '../ports/chase-store.port';
 
 const SCHEDULER_META = { ip: null, requestId: null } as const;
 
@@ -18,11 +19,11 @@ const SCHEDULER_META = { ip: null, requestId: null } as const;
  * audited when the scheduler records it.
  */
 export class ThankClient extends ClientThanks {
-  static readonly inject = [AccountStore, IntakeStore, AuditRecorder] as const;
+  static readonly inject = [AccountStore, ChaseStore, AuditRecorder] as const;
 
   constructor(
     private readonly accounts: AccountStore,
-    private readonly intakes: IntakeStore,
+    private readonly chases: ChaseStore,
     private readonly audit: AuditRecorder,
   ) {
     super();
@@ -31,7 +32,7 @@ export class ThankClient extends ClientThanks {
   async completed(intake: IntakeRecord, now: Date): Promise<void> {
     const account = await this.accounts.getAccount(intake.account_id);
     if (!account) return;
-    const chases = await this.intakes.chases(intake.id);
+    const chases = await this.chases.chases(intake.id);
     const plan = planThankYou({
       mode: intake.mode,
       intakeSetting: intake.send_thank_you,
@@ -55,7 +56,7 @@ export class ThankClient extends ClientThanks {
       error: plan.kind === 'send' ? null : TEST_MODE_SKIP,
       created_at: now,
     };
-    await this.intakes.insertChase(chase);
+    await this.chases.insertChase(chase);
     if (plan.kind === 'skip') {
       await this.audit.record(intake.account_id, SYSTEM_ACTOR, CLIENT_MAIL_AUDIT.thank_you, intake.id, SCHEDULER_META, {
         intake_id: intake.id,

@@ -32,7 +32,7 @@ describe('CreateIntake', () => {
     expect(replayed).toBe(false);
     expect(plan.id).toBe('free');
     // The invitation goes out at once; the first reminder of the default schedule two days later.
-    expect((await context.intakes.chases(intake.id)).map((c) => [c.kind, c.status, c.scheduled_at])).toEqual([
+    expect((await context.chases.chases(intake.id)).map((c) => [c.kind, c.status, c.scheduled_at])).toEqual([
       ['invite', 'scheduled', context.clock.now()],
       ['reminder', 'scheduled', new Date(context.clock.now().getTime() + 2 * 24 * 3600 * 1000)],
     ]);
@@ -43,11 +43,11 @@ describe('CreateIntake', () => {
   it('keeps a draft with send: false, and skips the invitation of a test intake', async () => {
     const draft = await create.execute({ principal: given.liveKey, body: body({ send: false }), meta: META });
     expect(draft.intake.status).toBe('draft');
-    expect(await context.intakes.chases(draft.intake.id)).toEqual([]);
+    expect(await context.chases.chases(draft.intake.id)).toEqual([]);
     const test = await create.execute({ principal: given.testKey, body: body(), meta: META });
     expect(test.intake.mode).toBe('test');
     // A test intake runs the same schedule; its chases are skipped when they fall due.
-    expect((await context.intakes.chases(test.intake.id)).map((c) => [c.kind, c.status])).toEqual([
+    expect((await context.chases.chases(test.intake.id)).map((c) => [c.kind, c.status])).toEqual([
       ['invite', 'skipped'],
       ['reminder', 'scheduled'],
     ]);

@@ -3,6 +3,7 @@ import { missingItemKeys, type Progress, progressOf } from '@intake/domain-intak
 import { notFound } from '@intake/errors';
 import { type ContractChase, type IntakeRecord, isContractChase, type ItemRecord } from '../model/records';
 import { IntakeStore } from '../ports/intake-store.port';
+import { IntakeChases } from '../ports/intake-chases.port';
 
 export interface GetIntakeStatusInput {
   access: AccessContext;
@@ -19,14 +20,17 @@ export interface IntakeStatusView {
 
 /** GET /v1/intakes/:id/status: what pollers need, without the files. */
 export class GetIntakeStatus {
-  static readonly inject = [IntakeStore] as const;
+  static readonly inject = [IntakeStore, IntakeChases] as const;
 
-  constructor(private readonly intakes: IntakeStore) {}
+  constructor(
+    private readonly intakes: IntakeStore,
+    private readonly chaseRecords: IntakeChases,
+  ) {}
 
   async execute({ access, intakeId }: GetIntakeStatusInput): Promise<IntakeStatusView> {
     const intake = await this.intakes.get(access, intakeId);
     if (!intake) throw notFound('Intake');
-    const [items, chases] = await Promise.all([this.intakes.items(intakeId), this.intakes.chases(intakeId)]);
+    const [items, chases] = await Promise.all([this.intakes.items(intakeId), this.chaseRecords.chases(intakeId)]);
     // chases[] is the contract's reminder record: the thank-you and items-added mails are audited instead.
     return {
       intake,

@@ -11,7 +11,7 @@ import { type RequestMeta } from '@intake/kernel';
 import { intakeState } from '../model/intake-state';
 import { type IntakeRecord } from '../model/records';
 import { FolderStore } from '../ports/folder-store.port';
-import { IntakeStore } from '../ports/intake-store.port';
+import { IntakeChases } from '../ports/intake-chases.port';
 import { ReminderPlanner } from '../ports/reminder-planner.port';
 import { remindersSent } from '../write-path/chases';
 import { type ChangedIntake, IntakeWriter } from '../write-path/intake-writer';
@@ -59,11 +59,11 @@ const given = (fields: object, prefix = '') =>
  * its new settings without resuming, unless max_reminders now allows more reminders.
  */
 export class UpdateIntake {
-  static readonly inject = [IntakeWriter, IntakeStore, FolderStore, ReminderPlanner] as const;
+  static readonly inject = [IntakeWriter, IntakeChases, FolderStore, ReminderPlanner] as const;
 
   constructor(
     private readonly writer: IntakeWriter,
-    private readonly intakes: IntakeStore,
+    private readonly chases: IntakeChases,
     private readonly folders: FolderStore,
     private readonly planner: ReminderPlanner,
   ) {}
@@ -90,7 +90,7 @@ export class UpdateIntake {
       decide: async (intake, items, now) => {
         const chase = resolveChaseSettings(patch, intake);
         if (!chase.settings) throw validationFailed(chase.details);
-        const sent = remindersSent(await this.intakes.chases(intake.id));
+        const sent = remindersSent(await this.chases.chases(intake.id));
         const maxReminders = chase.settings.max_reminders ?? 'unlimited';
         const stalled = afterMaxRemindersChange(intake.stalled_at, sent, maxReminders);
         resume = stalled.resume;

@@ -5,7 +5,7 @@ import { validationFailed } from '@intake/errors';
 import { type RequestMeta } from '@intake/kernel';
 import { intakeState, itemState, mailRecipients, newItemRecord } from '../model/intake-state';
 import { type IntakeRecord, type ItemRecord } from '../model/records';
-import { IntakeStore } from '../ports/intake-store.port';
+import { IntakeChases } from '../ports/intake-chases.port';
 import { notifyingChase } from '../write-path/chases';
 import { IntakeWriter } from '../write-path/intake-writer';
 
@@ -32,11 +32,11 @@ export interface AddedItems {
  * `skipped`; with every address bounced nothing is queued and `clientNotified` is false.
  */
 export class AddItems {
-  static readonly inject = [IntakeWriter, IntakeStore] as const;
+  static readonly inject = [IntakeWriter, IntakeChases] as const;
 
   constructor(
     private readonly writer: IntakeWriter,
-    private readonly intakes: IntakeStore,
+    private readonly chases: IntakeChases,
   ) {}
 
   async execute({ principal, intakeId, items: inputs, meta }: AddItemsInput): Promise<AddedItems> {
@@ -61,7 +61,7 @@ export class AddItems {
         const forClient = added.filter((i) => i.assignee === 'client').map((i) => i.key);
         const working = intake.status === 'sent' || intake.status === 'in_progress' || intake.status === 'completed';
         if (!working || forClient.length === 0 || mailRecipients(intake).length === 0) return;
-        await this.intakes.insertChase(notifyingChase(intake, 'items_added', now, forClient));
+        await this.chases.insertChase(notifyingChase(intake, 'items_added', now, forClient));
         clientNotified = intake.mode === 'live';
       },
     });

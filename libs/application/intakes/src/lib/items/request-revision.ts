@@ -3,7 +3,7 @@ import { planOf } from '@intake/domain-accounts';
 import { requestRevision } from '@intake/domain-intake';
 import { notFound } from '@intake/errors';
 import { intakeState } from '../model/intake-state';
-import { IntakeStore } from '../ports/intake-store.port';
+import { IntakeChases } from '../ports/intake-chases.port';
 import { notifyingChase } from '../write-path/chases';
 import { type ItemCommand, IntakeWriter } from '../write-path/intake-writer';
 
@@ -16,12 +16,12 @@ export interface RequestRevisionInput extends ItemCommand {
  * without revisions), and a revision chase notifies them (skipped in test mode).
  */
 export class RequestRevision {
-  static readonly inject = [IntakeWriter, AccountStore, IntakeStore] as const;
+  static readonly inject = [IntakeWriter, AccountStore, IntakeChases] as const;
 
   constructor(
     private readonly writer: IntakeWriter,
     private readonly accounts: AccountStore,
-    private readonly intakes: IntakeStore,
+    private readonly chases: IntakeChases,
   ) {}
 
   async execute({ principal, intakeId, key, note, meta }: RequestRevisionInput): Promise<{ clientNotified: boolean }> {
@@ -35,7 +35,7 @@ export class RequestRevision {
       decide: (intake, items, now) => requestRevision(intakeState(intake, items), key, note, revisions, now),
       after: async (intake, now) => {
         notified = intake.mode === 'live';
-        await this.intakes.insertChase(notifyingChase(intake, 'revision', now));
+        await this.chases.insertChase(notifyingChase(intake, 'revision', now));
       },
     });
     return { clientNotified: notified };

@@ -1,7 +1,7 @@
 import { type AccessContext } from '@intake/domain-accounts';
-import { type ChaseRecord, type IntakeRecord, type ItemRecord, type ListFilter, type ListRow } from '../model/records';
+import { type IntakeRecord, type ItemRecord, type ListFilter, type ListRow } from '../model/records';
 
-/** Intakes and their items. Every read takes the caller's access context. */
+/** Intakes and their items (their chases are IntakeChases'). Every read takes the caller's access context. */
 export abstract class IntakeStore {
   abstract insert(intake: IntakeRecord, items: ItemRecord[]): Promise<void>;
   abstract get(access: AccessContext, intakeId: string): Promise<IntakeRecord | undefined>;
@@ -23,11 +23,6 @@ export abstract class IntakeStore {
   abstract update(intake: IntakeRecord): Promise<boolean>;
   abstract saveItems(intakeId: string, items: ItemRecord[]): Promise<void>;
   abstract delete(access: AccessContext, intakeId: string): Promise<boolean>;
-  abstract chases(intakeId: string): Promise<ChaseRecord[]>;
-  abstract insertChase(chase: ChaseRecord): Promise<void>;
-  /** Cancels every still-scheduled chase; returns how many. */
-  /** Cancels the intake's still-scheduled chases (of these kinds only, when given); how many. */
-  abstract cancelScheduledChases(intakeId: string, kinds?: readonly ChaseRecord['kind'][]): Promise<number>;
   /** Counts the intake against the monthly quota; returns the month's count after it. */
   abstract countCreated(accountId: string, period: string): Promise<number>;
 
@@ -38,7 +33,4 @@ export abstract class IntakeStore {
   abstract getManyForUpdate(intakeIds: readonly string[]): Promise<IntakeRecord[]>;
   /** The items of these intakes, by intake id and then position. */
   abstract itemsOfMany(intakeIds: readonly string[]): Promise<ItemRecord[]>;
-  /** The chases of these intakes, by intake id, then as `chases` orders them. */
-  abstract chasesOfMany(intakeIds: readonly string[]): Promise<ChaseRecord[]>;
-  abstract insertChases(chases: readonly ChaseRecord[]): Promise<void>;
 }

@@ -5,6 +5,7 @@ import { purgedIntake, purgedItem } from '../model/purge';
 import { IntakeFiles, type IntakeFile } from '../ports/intake-files.port';
 import { IntakeSweeps, type SweptIntake } from '../ports/intake-sweeps.port';
 import { IntakeStore } from '../ports/intake-store.port';
+import { IntakeChases } from '../ports/intake-chases.port';
 import { systemAccess } from '../write-path/intake-writer';
 import { sweepInBatches } from './sweep-in-batches';
 
@@ -22,7 +23,7 @@ const SCHEDULER_META = { ip: null, requestId: null } as const;
  * failure there leaves an orphan in the storage, never a file record without its bytes.
  */
 export class PurgeExpiredIntakes implements ClockedPass {
-  static readonly inject = [UnitOfWork, IntakeSweeps, IntakeStore, IntakeFiles, AuditRecorder] as const;
+  static readonly inject = [UnitOfWork, IntakeSweeps, IntakeStore, IntakeChases, IntakeFiles, AuditRecorder] as const;
 
   readonly name = 'intakes.retention';
 
@@ -30,6 +31,7 @@ export class PurgeExpiredIntakes implements ClockedPass {
     private readonly uow: UnitOfWork,
     private readonly sweeps: IntakeSweeps,
     private readonly intakes: IntakeStore,
+    private readonly chases: IntakeChases,
     private readonly files: IntakeFiles,
     private readonly audit: AuditRecorder,
   ) {}
@@ -65,7 +67,7 @@ export class PurgeExpiredIntakes implements ClockedPass {
     );
     if (anonymize) {
       // Nobody is left to write to; what the chases recorded of the addresses goes as well.
-      await this.intakes.cancelScheduledChases(id);
+      await this.chases.cancelScheduledChases(id);
       await this.sweeps.forgetChaseRecipients(id);
     }
     await this.audit.record(account_id, SYSTEM_ACTOR, 'intake.purged', id, SCHEDULER_META, {

@@ -96,7 +96,7 @@ describe('test clocks (the routes’ rules, in memory)', () => {
     const { intake } = await createIntake({ test_clock: clock.id, due_date: '2030-03-20' });
     expect(intake).toMatchObject({ mode: 'test', test_clock_id: clock.id, created_at: FROZEN, sent_at: FROZEN });
     expect(
-      (await context.intakes.chases(intake.id)).map((c) => [c.kind, c.status, c.scheduled_at?.toISOString()]),
+      (await context.chases.chases(intake.id)).map((c) => [c.kind, c.status, c.scheduled_at?.toISOString()]),
     ).toEqual([
       ['invite', 'skipped', FROZEN.toISOString()],
       ['reminder', 'scheduled', '2030-03-06T09:00:00.000Z'],

@@ -3,7 +3,7 @@ import { DomainError } from '@intake/errors';
 import { newId } from '@intake/ids';
 import { WindowCounter } from '@intake/kernel';
 import { type ChaseRecord, type IntakeRecord } from '../model/records';
-import { IntakeStore } from '../ports/intake-store.port';
+import { IntakeChases } from '../ports/intake-chases.port';
 
 /** Invitations (POST /v1/intakes with send, POST /v1/intakes/:id/send) per account per hour. */
 export const INVITATIONS_PER_HOUR = 30;
@@ -51,11 +51,11 @@ export function notifyingChase(
 
 /** Sending intakes: the hourly invitation limit and the invitation chase. */
 export class Invitations {
-  static readonly inject = [WindowCounter, IntakeStore] as const;
+  static readonly inject = [WindowCounter, IntakeChases] as const;
 
   constructor(
     private readonly counters: WindowCounter,
-    private readonly intakes: IntakeStore,
+    private readonly chases: IntakeChases,
   ) {}
 
   /** Counts an invitation against the account's hourly limit; 429 intake_invites beyond it. */
@@ -73,6 +73,6 @@ export class Invitations {
 
   /** The invitation is a chase of kind invite, in the caller's unit of work. */
   invite(intake: IntakeRecord, now: Date): Promise<void> {
-    return this.intakes.insertChase(notifyingChase(intake, 'invite', now));
+    return this.chases.insertChase(notifyingChase(intake, 'invite', now));
   }
 }

@@ -11,7 +11,7 @@ import {
 import { Outbox } from '@intake/kernel';
 import { type IntakeRecord, type ItemRecord } from '../model/records';
 import { ClientThanks } from '../ports/client-thanks.port';
-import { IntakeStore } from '../ports/intake-store.port';
+import { IntakeChases } from '../ports/intake-chases.port';
 import { type OwnerAlert, OwnerNotifier } from '../ports/owner-notifier.port';
 import { ReminderPlanner } from '../ports/reminder-planner.port';
 
@@ -24,11 +24,11 @@ import { ReminderPlanner } from '../ports/reminder-planner.port';
  * (queued; withdrawn while still waiting when the intake reopens, so one completion thanks once).
  */
 export class IntakeEvents {
-  static readonly inject = [Outbox, IntakeStore, ReminderPlanner, OwnerNotifier, ClientThanks] as const;
+  static readonly inject = [Outbox, IntakeChases, ReminderPlanner, OwnerNotifier, ClientThanks] as const;
 
   constructor(
     private readonly outbox: Outbox,
-    private readonly intakes: IntakeStore,
+    private readonly chases: IntakeChases,
     private readonly reminders: ReminderPlanner,
     private readonly owner: OwnerNotifier,
     private readonly thanks: ClientThanks,
@@ -46,9 +46,9 @@ export class IntakeEvents {
 
   private async followChasing(intake: IntakeRecord, event: IntakeEvent, now: Date): Promise<void> {
     if (event.type === 'intake.sent' || event.type === 'intake.reopened') await this.reminders.replan(intake, now);
-    if (event.type === 'intake.reopened') await this.intakes.cancelScheduledChases(intake.id, ['thank_you']);
+    if (event.type === 'intake.reopened') await this.chases.cancelScheduledChases(intake.id, ['thank_you']);
     if (event.type === 'intake.completed' || event.type === 'intake.stalled') {
-      await this.intakes.cancelScheduledChases(intake.id, ['reminder']);
+      await this.chases.cancelScheduledChases(intake.id, ['reminder']);
     }
     if (event.type === 'intake.completed') await this.thanks.completed(intake, now);
   }

@@ -178,7 +178,7 @@ describe('IntakeWriter', () => {
           action: 'intake.sent',
           decide: (record, items, now) => send(intakeState(record, items), now),
           after: async (record, now) => {
-            await context.intakes.insertChase({
+            await context.chases.insertChase({
               id: 'chs_1',
               intake_id: record.id,
               channel: 'email',

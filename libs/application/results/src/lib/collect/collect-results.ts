@@ -1,4 +1,4 @@
-import { type IntakeRecord, IntakeStore, type ItemRecord } from '@intake/application-intakes';
+import { type IntakeRecord, type ItemRecord } from '@intake/application-intakes';
 import { accessOf, hasScope, type Principal } from '@intake/domain-accounts';
 import { missingItemKeys, type Progress, progressOf } from '@intake/domain-intake';
 import { isFileType } from '@intake/domain-items';
@@ -7,6 +7,7 @@ import { IntakeClock, type RequestMeta, UnitOfWork } from '@intake/kernel';
 import { SecretReleases } from '../secrets/secret-releases';
 import { Collections } from './collections';
 import { ResultFiles } from './result-files';
+import { ResultIntakes } from '../ports/result-intakes.port';
 
 export interface CollectResultsInput {
   principal: Principal;
@@ -54,11 +55,11 @@ export interface CollectedResults {
  * answer moves the key's `only_new` cursor; both roll back with a failure.
  */
 export class CollectResults {
-  static readonly inject = [UnitOfWork, IntakeStore, ResultFiles, SecretReleases, Collections, IntakeClock] as const;
+  static readonly inject = [UnitOfWork, ResultIntakes, ResultFiles, SecretReleases, Collections, IntakeClock] as const;
 
   constructor(
     private readonly uow: UnitOfWork,
-    private readonly intakes: IntakeStore,
+    private readonly intakes: ResultIntakes,
     private readonly files: ResultFiles,
     private readonly releases: SecretReleases,
     private readonly collections: Collections,

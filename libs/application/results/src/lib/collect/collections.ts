@@ -1,8 +1,9 @@
-import { type IntakeRecord, IntakeStore, withDerivedTimes } from '@intake/application-intakes';
+import { type IntakeRecord } from '@intake/application-intakes';
 import { actorOf, type Principal } from '@intake/domain-accounts';
 import { DomainError } from '@intake/errors';
 import { AuditRecorder, type RequestMeta } from '@intake/kernel';
 import { ResultCursors } from '../ports/result-cursors.port';
+import { ResultIntakes } from '../ports/result-intakes.port';
 
 /**
  * What a collection of results leaves behind: the API key's `only_new` cursor and, the first
@@ -10,10 +11,10 @@ import { ResultCursors } from '../ports/result-cursors.port';
  * `on_delivery` intake follows, as the write path derives it). In the caller's unit of work.
  */
 export class Collections {
-  static readonly inject = [IntakeStore, ResultCursors, AuditRecorder] as const;
+  static readonly inject = [ResultIntakes, ResultCursors, AuditRecorder] as const;
 
   constructor(
-    private readonly intakes: IntakeStore,
+    private readonly intakes: ResultIntakes,
     private readonly cursors: ResultCursors,
     private readonly audit: AuditRecorder,
   ) {}
@@ -41,7 +42,7 @@ export class Collections {
    */
   async deliver(intake: IntakeRecord, principal: Principal, meta: RequestMeta, now: Date): Promise<void> {
     if (!intake.delivered_at) {
-      if (!(await this.intakes.update(withDerivedTimes({ ...intake, delivered_at: now })))) {
+      if (!(await this.intakes.markDelivered(intake, now))) {
         throw new DomainError('conflict', 'The intake changed meanwhile; retry.', { reason: 'concurrent_change' });
       }
       await this.audit.record(intake.account_id, actorOf(principal), 'intake.delivered', intake.id, meta, {});

@@ -1,4 +1,3 @@
-import { IntakeStore } from '@intake/application-intakes';
 import { accessOf, type Principal } from '@intake/domain-accounts';
 import { notFound } from '@intake/errors';
 import { type RequestMeta, UnitOfWork } from '@intake/kernel';
@@ -7,6 +6,7 @@ import { ItemSecrets, type SecretState } from '../ports/item-secrets.port';
 import { revealWindowStart } from '../secrets/reveal-window';
 import { SecretReleases } from '../secrets/secret-releases';
 import { type ReportSecret } from './download-report';
+import { ResultIntakes } from '../ports/result-intakes.port';
 
 export interface HandoverInput {
   principal: Principal;
@@ -22,11 +22,11 @@ export interface HandoverInput {
  * became of each secret item, for the reports.
  */
 export class DownloadHandover {
-  static readonly inject = [UnitOfWork, IntakeStore, ItemSecrets, SecretReleases, Collections] as const;
+  static readonly inject = [UnitOfWork, ResultIntakes, ItemSecrets, SecretReleases, Collections] as const;
 
   constructor(
     private readonly uow: UnitOfWork,
-    private readonly intakes: IntakeStore,
+    private readonly intakes: ResultIntakes,
     private readonly secrets: ItemSecrets,
     private readonly releases: SecretReleases,
     private readonly collections: Collections,

@@ -1,4 +1,4 @@
-import { type IntakeFile, IntakeFiles, IntakeStore } from '@intake/application-intakes';
+import { type IntakeFile, IntakeFiles } from '@intake/application-intakes';
 import { type AccessContext } from '@intake/domain-accounts';
 import { notFound } from '@intake/errors';
 import { IntakeClock } from '@intake/kernel';
@@ -6,6 +6,7 @@ import { ItemSecrets } from '../ports/item-secrets.port';
 import { revealWindowStart } from '../secrets/reveal-window';
 import { downloadFilename } from './download-name';
 import { DownloadSettings } from './download-settings';
+import { ResultIntakes } from '../ports/result-intakes.port';
 
 export interface DownloadPreflightInput {
   access: AccessContext;
@@ -53,10 +54,10 @@ export interface DownloadPreflight {
  * inside the reveal window), `already_revealed` the released ones; `total` is every secret item.
  */
 export class GetDownloadPreflight {
-  static readonly inject = [IntakeStore, IntakeFiles, ItemSecrets, DownloadSettings, IntakeClock] as const;
+  static readonly inject = [ResultIntakes, IntakeFiles, ItemSecrets, DownloadSettings, IntakeClock] as const;
 
   constructor(
-    private readonly intakes: IntakeStore,
+    private readonly intakes: ResultIntakes,
     private readonly files: IntakeFiles,
     private readonly secrets: ItemSecrets,
     private readonly settings: DownloadSettings,

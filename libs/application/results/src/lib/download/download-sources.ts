@@ -1,16 +1,11 @@
 import { AccountStore } from '@intake/application-accounts';
-import {
-  type IntakeFile,
-  IntakeFiles,
-  type IntakeRecord,
-  IntakeStore,
-  type ItemRecord,
-} from '@intake/application-intakes';
+import { type IntakeFile, IntakeFiles, type IntakeRecord, type ItemRecord } from '@intake/application-intakes';
 import { type AccessContext } from '@intake/domain-accounts';
 import { type Language, resolveLanguage } from '@intake/domain-messages';
 import { DomainError, notFound } from '@intake/errors';
 import { downloadContents, type SkippedFile } from './download-preflight';
 import { DownloadSettings } from './download-settings';
+import { ResultIntakes } from '../ports/result-intakes.port';
 
 /** What one download holds, read before its first byte. */
 export interface DownloadPlan {
@@ -32,10 +27,10 @@ export interface DownloadPlan {
  * rule).
  */
 export class DownloadSources {
-  static readonly inject = [IntakeStore, IntakeFiles, AccountStore, DownloadSettings] as const;
+  static readonly inject = [ResultIntakes, IntakeFiles, AccountStore, DownloadSettings] as const;
 
   constructor(
-    private readonly intakes: IntakeStore,
+    private readonly intakes: ResultIntakes,
     private readonly files: IntakeFiles,
     private readonly accounts: AccountStore,
     private readonly settings: DownloadSettings,

@@ -1,9 +1,10 @@
-import { IntakeStore, itemOf } from '@intake/application-intakes';
+import { itemOf } from '@intake/application-intakes';
 import { accessOf, type Principal } from '@intake/domain-accounts';
 import { DomainError, notFound } from '@intake/errors';
 import { IntakeClock, type RequestMeta, UnitOfWork } from '@intake/kernel';
 import { revealExpiresAt } from './reveal-window';
 import { SecretReleases } from './secret-releases';
+import { ResultIntakes } from '../ports/result-intakes.port';
 
 export interface RevealSecretInput {
   principal: Principal;
@@ -28,11 +29,11 @@ export type RevealAnswer =
  * reveal window 410 `gone`. The session-only and owner-only rules are the route's (403).
  */
 export class RevealSecret {
-  static readonly inject = [UnitOfWork, IntakeStore, SecretReleases, IntakeClock] as const;
+  static readonly inject = [UnitOfWork, ResultIntakes, SecretReleases, IntakeClock] as const;
 
   constructor(
     private readonly uow: UnitOfWork,
-    private readonly intakes: IntakeStore,
+    private readonly intakes: ResultIntakes,
     private readonly releases: SecretReleases,
     private readonly clock: IntakeClock,
   ) {}
