@@ -65,7 +65,10 @@ describe('DownloadHandover', () => {
       code: 'not_found',
       message: 'Intake was not found.',
     });
-    expect(intakes.getForUpdate).toHaveBeenCalledWith({ accountId: 'acc_1', mode: null, createdByKeyId: null }, 'int_1');
+    expect(intakes.getForUpdate).toHaveBeenCalledWith(
+      { accountId: 'acc_1', mode: null, createdByKeyId: null },
+      'int_1',
+    );
     expect(secrets.states).not.toHaveBeenCalled();
     expect(release).not.toHaveBeenCalled();
     expect(deliver).not.toHaveBeenCalled();
@@ -73,15 +76,12 @@ describe('DownloadHandover', () => {
 
   it('with include_secrets releases each releasable secret via `download` and says what became of it', async () => {
     const revealedAt = new Date('2026-03-25T10:00:00Z');
-    const { handover, release, deliver, calls } = setUp(
-      [state('a'), state('b'), state('c'), state('d')],
-      {
-        a: { outcome: 'released', value: 'hunter2', submitted_at: EARLIER },
-        b: { outcome: 'already_revealed', revealed_at: revealedAt },
-        c: { outcome: 'gone' },
-        d: { outcome: 'unanswered' },
-      },
-    );
+    const { handover, release, deliver, calls } = setUp([state('a'), state('b'), state('c'), state('d')], {
+      a: { outcome: 'released', value: 'hunter2', submitted_at: EARLIER },
+      b: { outcome: 'already_revealed', revealed_at: revealedAt },
+      c: { outcome: 'gone' },
+      d: { outcome: 'unanswered' },
+    });
     const result = await complete(handover, true);
     expect([...result.entries()]).toEqual([
       ['a', { state: 'released', value: 'hunter2', at: NOW }],
