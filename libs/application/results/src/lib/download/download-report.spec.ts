@@ -345,6 +345,11 @@ describe('reportDocument: what both reports say', () => {
     ]);
   });
 
+  it('escapes a block marker only at the start of a continuation line', () => {
+    const md = renderMarkdown(doc('first\n  a-b+c=d\n12. twelve\nkg 3.5'));
+    expect(md).toContain('- **Answer:** first  \n    a-b+c=d  \n  12\\. twelve  \n  kg 3.5\n');
+  });
+
   it('renders the whole document as Markdown in order', () => {
     const md = renderMarkdown({
       language: 'en',
