@@ -10,7 +10,8 @@ import { sampleOf } from './fuzz/schema-arbitrary';
 /**
  * Fuzzing from the served OpenAPI document (issue #11): every operation gets generated requests,
  * valid and broken, and every answer is judged against the document (apps/api/test/fuzz/). Bounded
- * here, with a fixed seed; `npm run fuzz -- --seed N --runs N` runs longer (tools/fuzz/run.js).
+ * here, with a fixed seed; `npm run fuzz -- --seed N --runs N` runs longer (apps/api/test/fuzz/cli.js,
+ * beside the fuzzer it drives).
  * Environment: FUZZ_SEED, FUZZ_RUNS (per operation) or FUZZ_REQUESTS (in all), FUZZ_PATH (replays
  * one counterexample), FUZZ_OP (`METHOD /path`, or a part of it), FUZZ_VERBOSE, FUZZ_TIMEOUT_MS.
  */

@@ -29,7 +29,7 @@ const requests = Number(env.FUZZ_REQUESTS ?? Number(env.FUZZ_RUNS ?? 50) * 64);
 env.FUZZ_TIMEOUT_MS ??= String(Math.max(600_000, requests * 200));
 console.log(`fuzz: seed ${env.FUZZ_SEED}`);
 
-const root = join(__dirname, '..', '..');
+const root = join(__dirname, '..', '..', '..', '..');
 const jest = join(root, 'node_modules', 'jest', 'bin', 'jest.js');
 const result = spawnSync(
   process.execPath,
