@@ -64,21 +64,6 @@ export function describeChaseStoreContract(name: string, setup: IntakeStoresSetu
       expect(await store().cancelScheduledChases(intake.id)).toBe(0);
     });
 
-    it('cancelScheduledChases cancels every still-scheduled chase of the intake and counts them', async () => {
-      const { intake } = await givenIntake();
-      const { intake: other } = await givenIntake();
-      const sent = aChase(intake.id, { kind: 'invite', status: 'sent', created_at: at(0) });
-      const reminder = aChase(intake.id, { created_at: at(1) });
-      const manual = aChase(intake.id, { kind: 'manual', channel: 'sms', created_at: at(2) });
-      const elsewhere = aChase(other.id);
-      for (const chase of [sent, reminder, manual, elsewhere]) await store().insertChase(chase);
-
-      expect(await store().cancelScheduledChases(intake.id)).toBe(2);
-      expect((await store().chases(intake.id)).map((c) => c.status)).toEqual(['sent', 'cancelled', 'cancelled']);
-      expect(await store().chases(other.id)).toEqual([elsewhere]);
-      expect(await store().cancelScheduledChases(intake.id)).toBe(0);
-    });
-
     it('reads the chases of many intakes at once, by intake id, whatever the account', async () => {
       const [idA, idB, idC] = orderedIds('intake', ['a', 'b', 'c']);
       const accountA = await fixture().createAccount();
