@@ -100,4 +100,96 @@ describe('MCP over Streamable HTTP (/mcp)', () => {
       await agent.close();
     }
   });
+
+  it('does with the other tools what their routes do: a template, add_items, request_revision, waive_item, mark_received_outside, register_webhook', async () => {
+    const agent = await connectAgent(transportFor(owner.key));
+    const asOwner = (method: 'GET' | 'POST', url: string, payload?: object) =>
+      api.client.asKey(owner.key, { method, url, ...(payload ? { payload } : {}) });
+    try {
+      const saved = await asOwner('POST', '/v1/templates', {
+        name: 'Bakery basics',
+        items: [{ key: 'logo', type: 'image', label: 'Logo' }],
+      });
+      expect(saved.statusCode).toBe(201);
+      const slug = saved.json().template.slug as string;
+      const templates = await call(agent, 'list_templates');
+      expect(templates['templates']).toEqual(
+        expect.arrayContaining([expect.objectContaining({ slug, name: 'Bakery basics' })]),
+      );
+
+      // From the template: its items first, then the request's.
+      const created = await call(agent, 'create_intake', {
+        project_name: 'Bakery from a template',
+        client: { email: 'olga@bakery.example', name: 'Olga' },
+        template: slug,
+        items: [{ key: 'about', type: 'text', label: 'About you' }],
+      });
+      const intakeId = created['intake_id'] as string;
+      const portalSlug = (created['portal_url'] as string).split('/').pop() as string;
+      expect((created['items'] as Array<{ key: string }>).map((item) => item.key)).toEqual(['logo', 'about']);
+
+      const added = await call(agent, 'add_items', {
+        intake_id: intakeId,
+        items: [
+          { key: 'menu', type: 'file', label: 'Menu' },
+          { key: 'hours', type: 'text', label: 'Opening hours' },
+        ],
+      });
+      expect(added).toMatchObject({
+        intake_id: intakeId,
+        items_added: [
+          { key: 'menu', status: 'pending' },
+          { key: 'hours', status: 'pending' },
+        ],
+        client_notified: true,
+      });
+
+      const answered = await api.client.request({
+        method: 'PUT',
+        url: `/portal/v1/${portalSlug}/items/about`,
+        payload: { value: 'We bake.' },
+      });
+      expect(answered.statusCode).toBe(200);
+      const revised = await call(agent, 'request_revision', {
+        intake_id: intakeId,
+        item_key: 'about',
+        note: 'Please say what you bake.',
+      });
+      expect(revised).toMatchObject({ intake_id: intakeId, item_key: 'about', status: 'needs_revision' });
+
+      const waived = await call(agent, 'waive_item', { intake_id: intakeId, item_key: 'menu', reason: 'Not needed' });
+      expect(waived['item']).toMatchObject({ key: 'menu', status: 'waived' });
+
+      const outside = await call(agent, 'mark_received_outside', {
+        intake_id: intakeId,
+        item_key: 'logo',
+        note: 'Sent by post',
+      });
+      expect(outside).toMatchObject({ key: 'logo', received_outside: true, status: 'approved' });
+
+      // What the owner reads over REST is what the tools said.
+      const detail = (await asOwner('GET', `/v1/intakes/${intakeId}`)).json();
+      const byKey = Object.fromEntries(
+        (detail.items as Array<{ key: string; status: string; revision_note?: string | null }>).map((item) => [
+          item.key,
+          item,
+        ]),
+      );
+      expect(byKey['about']).toMatchObject({ status: 'needs_revision', revision_note: 'Please say what you bake.' });
+      expect(byKey['menu']).toMatchObject({ status: 'waived' });
+      expect(byKey['logo']).toMatchObject({ status: 'approved' });
+      expect(byKey['hours']).toMatchObject({ status: 'pending' });
+
+      const hook = await call(agent, 'register_webhook', {
+        url: 'https://hooks.example.com/agent',
+        events: ['intake.completed'],
+      });
+      expect(hook).toMatchObject({ mode: 'live', format: 'raw', events: ['intake.completed'] });
+      expect(hook['secret']).toEqual(expect.any(String));
+      const listed = (await asOwner('GET', '/v1/webhooks')).json().webhooks as Array<{ id: string }>;
+      expect(listed.map((endpoint) => endpoint.id)).toContain(hook['id']);
+    } finally {
+      await agent.close();
+    }
+  });
 });
