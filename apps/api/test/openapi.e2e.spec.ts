@@ -225,4 +225,27 @@ describe('GET /v1/openapi.json', () => {
     expect(schema('AccountView').required).toContain('send_thank_you');
     expect(schema('ChaseView').properties['kind']?.['enum']).toEqual(['invite', 'reminder', 'revision', 'manual']);
   });
+
+  it('describes the client’s note on the whole intake and the mode of webhook endpoints', () => {
+    type Schema = { properties: Record<string, Record<string, unknown>>; required?: string[] };
+    const schema = (name: string) => document.components.schemas[name] as Schema;
+    const note = { type: ['string', 'null'], maxLength: 2000, description: expect.stringContaining('note') };
+    for (const name of ['IntakeView', 'ResultsResponse']) {
+      expect([name, schema(name).properties['client_note']]).toEqual([name, expect.objectContaining(note)]);
+      expect([name, schema(name).required]).toEqual([name, expect.arrayContaining(['client_note'])]);
+    }
+    expect(schema('PortalIntakeNoteBody').properties['note']).toMatchObject(note);
+    expect(schema('RegisterWebhookRequest').properties['mode']).toMatchObject({
+      enum: ['live', 'test'],
+      default: 'live',
+      description: expect.stringContaining('test'),
+    });
+    for (const name of ['CreatedWebhookResponse', 'WebhookEndpointView', 'DeliveryListResponse']) {
+      expect([name, schema(name).properties['mode']]).toEqual([
+        name,
+        expect.objectContaining({ enum: ['live', 'test'], description: expect.any(String) }),
+      ]);
+      expect([name, schema(name).required]).toEqual([name, expect.arrayContaining(['mode'])]);
+    }
+  });
 });
