@@ -1,5 +1,6 @@
 import { AccountStore } from '@intake/application-accounts';
 import {
+  ChaseIntakes,
   ChaseLetters,
   ChaseQueue,
   DeliverChase,
@@ -8,7 +9,7 @@ import {
   SchedulerIdentity,
   SendDueChases,
 } from '@intake/application-chasing';
-import { IntakeStore, PortalLinks } from '@intake/application-intakes';
+import { PortalLinks } from '@intake/application-intakes';
 import { MailTransport } from '@intake/application-mail';
 import { SmsTransport } from '@intake/application-sms';
 import { construct, type ReceivedMail, SmtpSink } from '@intake/testing';
@@ -271,7 +272,7 @@ describe('branding (real Postgres, Redis and SMTP)', () => {
       const get = <T>(token: abstract new (...args: never[]) => T): T => app.get(token as never, { strict: false });
       const letters = new ChaseLetters(get(AccountStore), get(PortalLinks), new MailIdentity('noreply@intake.example'));
       const delivery = new DeliverChase(
-        get(IntakeStore),
+        get(ChaseIntakes),
         get(ChaseQueue),
         get(MailTransport),
         get(SmsTransport),

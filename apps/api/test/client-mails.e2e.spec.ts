@@ -1,5 +1,6 @@
 import { AccountStore } from '@intake/application-accounts';
 import {
+  ChaseIntakes,
   ChaseLetters,
   ChaseQueue,
   DeliverChase,
@@ -8,7 +9,7 @@ import {
   SchedulerIdentity,
   SendDueChases,
 } from '@intake/application-chasing';
-import { IntakeStore, PortalLinks } from '@intake/application-intakes';
+import { PortalLinks } from '@intake/application-intakes';
 import { MailTransport } from '@intake/application-mail';
 import { SmsTransport } from '@intake/application-sms';
 import { Clock } from '@intake/kernel';
@@ -54,7 +55,7 @@ describe('client mails: the thank-you and the items-added notice (real Postgres,
     const letters = new ChaseLetters(get(AccountStore), get(PortalLinks), new MailIdentity('noreply@intake.example'));
     const queue = get(ChaseQueue);
     const delivery = new DeliverChase(
-      get(IntakeStore),
+      get(ChaseIntakes),
       queue,
       get(MailTransport),
       get(SmsTransport),

@@ -1,6 +1,9 @@
 // The chasing context's published interface.
 export * from './lib/ports/chase-queue.port';
 export * from './lib/ports/chase-store.port';
+export * from './lib/ports/chase-intakes.port';
+// ChaseIntakes on the intakes context's store
+export * from './lib/stored-chase-intakes';
 export * from './lib/reminders/planned-reminders';
 export * from './lib/sending/chase-letters';
 export * from './lib/sending/chase-aftermath';

@@ -1,12 +1,14 @@
 import { Global, Module } from '@nestjs/common';
 import { AccountStore } from '@intake/application-accounts';
 import {
+  ChaseIntakes,
   ChaseQueue,
   ChaseStore,
   NotifyOwner,
   OwnerNoticeQueue,
   PlannedReminders,
   SentChases,
+  StoredChaseIntakes,
   ThankClient,
 } from '@intake/application-chasing';
 import { ClientThanks, IntakeChases, IntakeStore, OwnerNotifier, ReminderPlanner } from '@intake/application-intakes';
@@ -17,10 +19,11 @@ import { PostgresOwnerNoticeQueue } from './postgres.owner-notice-queue';
 import { PostgresSentChases } from './postgres.sent-chases';
 
 /**
- * Binds the chasing context's chase store, queues and sent chases to PostgreSQL, and the intakes
- * context's IntakeChases (the same chase store), ReminderPlanner, OwnerNotifier and ClientThanks
- * ports to the chasing context's store, planner, notifier and thank-you (needs PostgresModule,
- * IntakesPersistenceModule and AccountsPersistenceModule).
+ * Binds the chasing context's chase store, queues and sent chases to PostgreSQL, its ChaseIntakes
+ * to the intakes context's store, and the intakes context's IntakeChases (the same chase store),
+ * ReminderPlanner, OwnerNotifier and ClientThanks ports to the chasing context's store, planner,
+ * notifier and thank-you (needs PostgresModule, IntakesPersistenceModule and
+ * AccountsPersistenceModule).
  */
 @Global()
 @Module({
@@ -36,9 +39,14 @@ import { PostgresSentChases } from './postgres.sent-chases';
       useFactory: (chases: ChaseStore) => new PlannedReminders(chases),
     },
     {
+      provide: ChaseIntakes,
+      inject: [IntakeStore],
+      useFactory: (intakes: IntakeStore) => new StoredChaseIntakes(intakes),
+    },
+    {
       provide: OwnerNotifier,
-      inject: [AccountStore, IntakeStore, ChaseStore, OwnerNoticeQueue],
-      useFactory: (accounts: AccountStore, intakes: IntakeStore, chases: ChaseStore, queue: OwnerNoticeQueue) =>
+      inject: [AccountStore, ChaseIntakes, ChaseStore, OwnerNoticeQueue],
+      useFactory: (accounts: AccountStore, intakes: ChaseIntakes, chases: ChaseStore, queue: OwnerNoticeQueue) =>
         new NotifyOwner(accounts, intakes, chases, queue),
     },
     {
@@ -50,6 +58,7 @@ import { PostgresSentChases } from './postgres.sent-chases';
   ],
   exports: [
     ChaseStore,
+    ChaseIntakes,
     IntakeChases,
     ChaseQueue,
     SentChases,

@@ -36,3 +36,4 @@ export * from './webhook-delivery.contract';
 export * from './item-secrets.contract';
 export * from './test-clocks.contract';
 export * from './result-intakes.contract';
+export * from './chase-intakes.contract';

@@ -24,6 +24,7 @@ import { type IntakeStoresFixture, sessionAccess, T0 } from './intake-stores.fix
 import { describeChaseCancellationContract } from './chase-cancellation.contract';
 import { describeChaseStoreContract } from './chase-store.contract';
 import { describeResultIntakesContract } from './result-intakes.contract';
+import { describeChaseIntakesContract } from './chase-intakes.contract';
 import { describeChaseQueueContract } from './chase-queue.contract';
 import { describeSentChasesContract } from './sent-chases.contract';
 import { describeIntakeSweepsContract } from './intake-sweeps.contract';
@@ -77,6 +78,7 @@ describeChaseStoreContract('in memory', inMemoryIntakeStores);
 describeChaseCancellationContract('in memory', inMemoryIntakeStores);
 describeReadModelsContract('in memory', inMemoryIntakeStores);
 describeResultIntakesContract('in memory', inMemoryIntakeStores);
+describeChaseIntakesContract('in memory', inMemoryIntakeStores);
 
 describeChaseQueueContract('in memory', async () => {
   const db = new InMemoryDatabase();

@@ -10,6 +10,7 @@ import {
   SentChases,
   ThankClient,
 } from '@intake/application-chasing';
+import { ChaseIntakes, StoredChaseIntakes } from '@intake/application-chasing';
 import {
   type AccountRecord,
   AccountStore,
@@ -193,6 +194,8 @@ export class InMemoryContext extends TestContainer {
   readonly apiKeys = new InMemoryApiKeyStore(this.db);
   readonly intakes = new InMemoryIntakeStore(this.db);
   readonly chases = new InMemoryChaseStore(this.db);
+  /** The chasing context's ChaseIntakes, on the intakes twin. */
+  readonly chaseIntakes = new StoredChaseIntakes(this.intakes);
   readonly files = new InMemoryFileStore(this.db);
   readonly chaseQueue = new InMemoryChaseQueue(this.db);
   readonly sentChases = new InMemorySentChases(this.db);
@@ -240,7 +243,8 @@ export class InMemoryContext extends TestContainer {
       .bind(ChaseQueue, this.chaseQueue)
       .bind(SentChases, this.sentChases)
       .bind(OwnerNoticeQueue, this.ownerNotices)
-      .bind(OwnerNotifier, new NotifyOwner(this.accounts, this.intakes, this.chases, this.ownerNotices))
+      .bind(ChaseIntakes, this.chaseIntakes)
+      .bind(OwnerNotifier, new NotifyOwner(this.accounts, this.chaseIntakes, this.chases, this.ownerNotices))
       .bind(ClientThanks, new ThankClient(this.accounts, this.chases, new AuditRecorder(this.db.auditLog, this.clock)))
       .bind(OwnerMailSettings, new OwnerMailSettings(APP_URL, SERVICE_MAIL_FROM))
       .bind(IntakeSweeps, this.sweeps)

@@ -1,6 +1,6 @@
-import { IntakeStore, systemAccess } from '@intake/application-intakes';
 import { messageIdsOf, type ProviderMailNotification, readProviderBody } from '@intake/domain-bounce';
 import { Clock, Diagnostics, UnitOfWork } from '@intake/kernel';
+import { ChaseIntakes } from '../ports/chase-intakes.port';
 import { SentChases } from '../ports/sent-chases.port';
 import { RecordMailEvents } from './record-mail-events';
 
@@ -26,12 +26,12 @@ const nothing = (outcome: MailEventsReport['outcome']): MailEventsReport => ({ o
  * forever.
  */
 export class ReceiveMailEvents {
-  static readonly inject = [UnitOfWork, SentChases, IntakeStore, RecordMailEvents, Clock, Diagnostics] as const;
+  static readonly inject = [UnitOfWork, SentChases, ChaseIntakes, RecordMailEvents, Clock, Diagnostics] as const;
 
   constructor(
     private readonly uow: UnitOfWork,
     private readonly sent: SentChases,
-    private readonly intakes: IntakeStore,
+    private readonly intakes: ChaseIntakes,
     private readonly recorder: RecordMailEvents,
     private readonly clock: Clock,
     private readonly diagnostics: Diagnostics,
@@ -61,7 +61,7 @@ export class ReceiveMailEvents {
     const report = found
       ? await this.uow.run(async () => {
           // Read again under the intake's lock: a concurrent notification may have changed the chase.
-          const intake = await this.intakes.getForUpdate(systemAccess(found.account_id), found.intake_id);
+          const intake = await this.intakes.getForUpdate(found.account_id, found.intake_id);
           const chase = intake && (await this.sent.findByMessageId(ids));
           if (!intake || chase?.intake_id !== intake.id) return undefined;
           const recorded = await this.recorder.record(intake, chase, notification, this.clock.now());

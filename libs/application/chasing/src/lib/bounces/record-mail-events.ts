@@ -1,4 +1,4 @@
-import { IntakeEvents, type IntakeRecord, IntakeStore, OwnerNotifier } from '@intake/application-intakes';
+import { IntakeEvents, type IntakeRecord, OwnerNotifier } from '@intake/application-intakes';
 import {
   applyMailEvent,
   type BounceAnnouncement,
@@ -10,6 +10,7 @@ import { SYSTEM_ACTOR } from '@intake/domain-kernel';
 import { chaseBouncedPayload } from '@intake/domain-webhooks';
 import { DomainError } from '@intake/errors';
 import { AuditRecorder } from '@intake/kernel';
+import { ChaseIntakes } from '../ports/chase-intakes.port';
 import { type SentChase, SentChases } from '../ports/sent-chases.port';
 import { bounceStateOf, type IntakeRecipient, recipientsChanged, withRecipients } from './intake-recipients';
 import { ChaseStore } from '../ports/chase-store.port';
@@ -48,10 +49,10 @@ const concurrentChange = () =>
  * retired the owner's e-mail (OwnerNotifier, by the account's `notify_on_bounced`).
  */
 export class RecordMailEvents {
-  static readonly inject = [IntakeStore, ChaseStore, SentChases, AuditRecorder, IntakeEvents, OwnerNotifier] as const;
+  static readonly inject = [ChaseIntakes, ChaseStore, SentChases, AuditRecorder, IntakeEvents, OwnerNotifier] as const;
 
   constructor(
-    private readonly intakes: IntakeStore,
+    private readonly intakes: ChaseIntakes,
     private readonly chases: ChaseStore,
     private readonly sent: SentChases,
     private readonly audit: AuditRecorder,
@@ -70,7 +71,7 @@ export class RecordMailEvents {
     if (applied.keys.length === 0) return { applied: 0, duplicates, retired: [] };
 
     const next = withRecipients(intake, applied.recipients);
-    if (recipientsChanged(intake, next) && !(await this.intakes.update(next))) throw concurrentChange();
+    if (recipientsChanged(intake, next) && !(await this.intakes.recordRecipients(next))) throw concurrentChange();
     const change = {
       from: chase.status,
       status: applied.status,

@@ -1,7 +1,6 @@
 import { AccountStore, type OwnerNotificationSettings } from '@intake/application-accounts';
 import {
   type IntakeRecord,
-  IntakeStore,
   type ItemRecord,
   type OwnerAlert,
   OwnerNotifier,
@@ -10,6 +9,7 @@ import {
 import { newId } from '@intake/ids';
 import { type OwnerNoticeMail, OwnerNoticeQueue } from '../ports/owner-notice-queue.port';
 import { ChaseStore } from '../ports/chase-store.port';
+import { ChaseIntakes } from '../ports/chase-intakes.port';
 
 /** The account setting that switches each kind of notification. */
 export const NOTICE_SWITCHES = {
@@ -26,11 +26,11 @@ export const NOTICE_SWITCHES = {
  * label, the reminders sent so far); SendOwnerNotices sends it after the commit.
  */
 export class NotifyOwner extends OwnerNotifier {
-  static readonly inject = [AccountStore, IntakeStore, ChaseStore, OwnerNoticeQueue] as const;
+  static readonly inject = [AccountStore, ChaseIntakes, ChaseStore, OwnerNoticeQueue] as const;
 
   constructor(
     private readonly accounts: AccountStore,
-    private readonly intakes: IntakeStore,
+    private readonly intakes: ChaseIntakes,
     private readonly chases: ChaseStore,
     private readonly queue: OwnerNoticeQueue,
   ) {

@@ -1,9 +1,10 @@
-import { IntakeStore, type IntakeRecord, type ItemRecord } from '@intake/application-intakes';
+import { type IntakeRecord, type ItemRecord } from '@intake/application-intakes';
 import { MailTransport } from '@intake/application-mail';
 import { SmsTransport, SmsTransportError } from '@intake/application-sms';
 import { type AccountRecord } from '@intake/application-accounts';
 import { thanksClient } from '@intake/domain-chase';
 import { missingItemKeys } from '@intake/domain-intake';
+import { ChaseIntakes } from '../ports/chase-intakes.port';
 import { ChaseQueue, type ChaseOutcome, type DueChase } from '../ports/chase-queue.port';
 import { ChaseLetters, type Sender } from './chase-letters';
 import { type Delivered, RecordChase } from './record-chase';
@@ -75,10 +76,10 @@ interface Sending {
  * channel `sms` (a manual one) through SmsTransport.
  */
 export class DeliverChase {
-  static readonly inject = [IntakeStore, ChaseQueue, MailTransport, SmsTransport, ChaseLetters, RecordChase] as const;
+  static readonly inject = [ChaseIntakes, ChaseQueue, MailTransport, SmsTransport, ChaseLetters, RecordChase] as const;
 
   constructor(
-    private readonly intakes: IntakeStore,
+    private readonly intakes: ChaseIntakes,
     private readonly queue: ChaseQueue,
     private readonly mail: MailTransport,
     private readonly sms: SmsTransport,

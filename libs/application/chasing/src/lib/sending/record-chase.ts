@@ -1,6 +1,7 @@
-import { IntakeStore, IntakeWriter, intakeState } from '@intake/application-intakes';
+import { IntakeWriter, intakeState } from '@intake/application-intakes';
 import { stall } from '@intake/domain-intake';
 import { UnitOfWork } from '@intake/kernel';
+import { ChaseIntakes } from '../ports/chase-intakes.port';
 import { ChaseQueue, type ChaseOutcome, type DueChase } from '../ports/chase-queue.port';
 import { PlannedReminders } from '../reminders/planned-reminders';
 import { ChaseAftermath } from './chase-aftermath';
@@ -25,11 +26,18 @@ const wentOut = ({ chase, outcome }: Delivered): boolean =>
  * recorded with the last one.
  */
 export class RecordChase {
-  static readonly inject = [UnitOfWork, IntakeStore, ChaseQueue, PlannedReminders, IntakeWriter, ChaseAftermath] as const;
+  static readonly inject = [
+    UnitOfWork,
+    ChaseIntakes,
+    ChaseQueue,
+    PlannedReminders,
+    IntakeWriter,
+    ChaseAftermath,
+  ] as const;
 
   constructor(
     private readonly uow: UnitOfWork,
-    private readonly intakes: IntakeStore,
+    private readonly intakes: ChaseIntakes,
     private readonly queue: ChaseQueue,
     private readonly reminders: PlannedReminders,
     private readonly writer: IntakeWriter,
