@@ -1,4 +1,5 @@
 import {
+  ChaseIntakes,
   ChaseQueue,
   ChaseStore,
   MailIdentity,
@@ -8,9 +9,9 @@ import {
   PlannedReminders,
   SchedulerIdentity,
   SentChases,
+  StoredChaseIntakes,
   ThankClient,
 } from '@intake/application-chasing';
-import { ChaseIntakes, StoredChaseIntakes } from '@intake/application-chasing';
 import {
   type AccountRecord,
   AccountStore,
