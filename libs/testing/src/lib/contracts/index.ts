@@ -36,3 +36,5 @@ export * from './webhook-delivery.contract';
 export * from './item-secrets.contract';
 export * from './test-clocks.contract';
 export * from './result-intakes.contract';
+export * from './file-intakes.contract';
+export * from './portal-intakes.contract';

@@ -24,6 +24,8 @@ import { type IntakeStoresFixture, sessionAccess, T0 } from './intake-stores.fix
 import { describeChaseCancellationContract } from './chase-cancellation.contract';
 import { describeChaseStoreContract } from './chase-store.contract';
 import { describeResultIntakesContract } from './result-intakes.contract';
+import { describeFileIntakesContract } from './file-intakes.contract';
+import { describePortalIntakesContract } from './portal-intakes.contract';
 import { describeChaseQueueContract } from './chase-queue.contract';
 import { describeSentChasesContract } from './sent-chases.contract';
 import { describeIntakeSweepsContract } from './intake-sweeps.contract';
@@ -77,6 +79,8 @@ describeChaseStoreContract('in memory', inMemoryIntakeStores);
 describeChaseCancellationContract('in memory', inMemoryIntakeStores);
 describeReadModelsContract('in memory', inMemoryIntakeStores);
 describeResultIntakesContract('in memory', inMemoryIntakeStores);
+describeFileIntakesContract('in memory', inMemoryIntakeStores);
+describePortalIntakesContract('in memory', inMemoryIntakeStores);
 
 describeChaseQueueContract('in memory', async () => {
   const db = new InMemoryDatabase();
