@@ -8,11 +8,14 @@ export * from './lib/ports/scan-queue.port';
 export * from './lib/ports/file-inspector.port';
 export * from './lib/ports/file-store.port';
 export * from './lib/ports/staging-area.port';
+export * from './lib/ports/file-intakes.port';
 
-// Records, storage keys, and the intakes context's IntakeFiles port on top of them
+// Records, storage keys, the intakes context's IntakeFiles port on top of them, and FileIntakes on
+// the intakes context's store
 export * from './lib/file-records';
 export * from './lib/storage-keys';
 export * from './lib/stored-intake-files';
+export * from './lib/stored-file-intakes';
 
 // Helpers the use cases share
 export * from './lib/uploads/upload-pipeline';

@@ -1,3 +1,8 @@
+// Ports (StoredPortalIntakes implements PortalIntakes on the intakes context's store)
+export * from './lib/ports/portal-intakes.port';
+export * from './lib/stored-portal-intakes';
+
+// Use cases and their helpers
 export * from './lib/portal-link';
 export * from './lib/client-view';
 export * from './lib/client-change';

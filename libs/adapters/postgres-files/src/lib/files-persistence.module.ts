@@ -1,11 +1,12 @@
 import { Global, Module } from '@nestjs/common';
-import { FileStore, ObjectStorage, StoredIntakeFiles } from '@intake/application-files';
-import { IntakeFiles } from '@intake/application-intakes';
+import { FileIntakes, FileStore, ObjectStorage, StoredFileIntakes, StoredIntakeFiles } from '@intake/application-files';
+import { IntakeFiles, IntakeStore } from '@intake/application-intakes';
 import { PostgresFileStore } from './postgres.file-store';
 
 /**
- * Binds the files context's store to PostgreSQL, and the intakes context's IntakeFiles port to
- * the files context's implementation on it (needs PostgresModule and an ObjectStorage module).
+ * Binds the files context's store to PostgreSQL, the intakes context's IntakeFiles port to the
+ * files context's implementation on it, and the files context's FileIntakes to the intakes
+ * context's store (needs PostgresModule, IntakesPersistenceModule and an ObjectStorage module).
  */
 @Global()
 @Module({
@@ -16,7 +17,12 @@ import { PostgresFileStore } from './postgres.file-store';
       inject: [FileStore, ObjectStorage],
       useFactory: (files: FileStore, storage: ObjectStorage) => new StoredIntakeFiles(files, storage),
     },
+    {
+      provide: FileIntakes,
+      inject: [IntakeStore],
+      useFactory: (intakes: IntakeStore) => new StoredFileIntakes(intakes),
+    },
   ],
-  exports: [FileStore, IntakeFiles],
+  exports: [FileStore, IntakeFiles, FileIntakes],
 })
 export class FilesPersistenceModule {}

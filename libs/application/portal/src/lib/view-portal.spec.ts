@@ -1,4 +1,4 @@
-import { ArchiveIntake, DeleteIntake, IntakeStore } from '@intake/application-intakes';
+import { ArchiveIntake, DeleteIntake } from '@intake/application-intakes';
 import {
   type GivenPortal,
   givenBriefFile,
@@ -8,6 +8,7 @@ import {
   META,
   storedState,
 } from '@intake/testing';
+import { PortalIntakes } from './ports/portal-intakes.port';
 import { CLIENT_VIEWED_WINDOW_SECONDS, ViewPortal } from './view-portal';
 
 describe('ViewPortal', () => {
@@ -107,7 +108,7 @@ describe('ViewPortal', () => {
     const gone = await givenPortal(context);
     await context.use(DeleteIntake).execute({ principal: gone.owner, intakeId: gone.intakeId, meta: META });
     const deleted = gone.slug;
-    const store = context.use(IntakeStore);
+    const store = context.use(PortalIntakes);
     const calls: string[] = [];
     const methods = Object.getOwnPropertyNames(Object.getPrototypeOf(store)).filter((m) => m !== 'constructor');
     const spies = methods.map((m) => jest.spyOn(store as unknown as Record<string, () => unknown>, m).mockName(m));

@@ -1,18 +1,19 @@
-import { IntakeEvents, IntakeFiles, IntakeStore } from '@intake/application-intakes';
+import { IntakeEvents, IntakeFiles } from '@intake/application-intakes';
 import { Clock, UnitOfWork } from '@intake/kernel';
 import { clientView, type PortalView } from './client-view';
 import { assertPortalSlug, noSuchPortal } from './portal-link';
+import { PortalIntakes } from './ports/portal-intakes.port';
 
 /** client.viewed fires at most once per intake in this window (the portal is reloaded often). */
 export const CLIENT_VIEWED_WINDOW_SECONDS = 3600;
 
 /** GET /portal/v1/:slug (and the portal page): sets client_last_seen, emits client.viewed once per window. */
 export class ViewPortal {
-  static readonly inject = [UnitOfWork, IntakeStore, IntakeFiles, IntakeEvents, Clock] as const;
+  static readonly inject = [UnitOfWork, PortalIntakes, IntakeFiles, IntakeEvents, Clock] as const;
 
   constructor(
     private readonly uow: UnitOfWork,
-    private readonly intakes: IntakeStore,
+    private readonly intakes: PortalIntakes,
     private readonly files: IntakeFiles,
     private readonly events: IntakeEvents,
     private readonly clock: Clock,

@@ -37,3 +37,5 @@ export * from './item-secrets.contract';
 export * from './test-clocks.contract';
 export * from './result-intakes.contract';
 export * from './chase-intakes.contract';
+export * from './file-intakes.contract';
+export * from './portal-intakes.contract';

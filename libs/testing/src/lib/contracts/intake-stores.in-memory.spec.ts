@@ -25,6 +25,8 @@ import { describeChaseCancellationContract } from './chase-cancellation.contract
 import { describeChaseStoreContract } from './chase-store.contract';
 import { describeResultIntakesContract } from './result-intakes.contract';
 import { describeChaseIntakesContract } from './chase-intakes.contract';
+import { describeFileIntakesContract } from './file-intakes.contract';
+import { describePortalIntakesContract } from './portal-intakes.contract';
 import { describeChaseQueueContract } from './chase-queue.contract';
 import { describeSentChasesContract } from './sent-chases.contract';
 import { describeIntakeSweepsContract } from './intake-sweeps.contract';
@@ -79,6 +81,8 @@ describeChaseCancellationContract('in memory', inMemoryIntakeStores);
 describeReadModelsContract('in memory', inMemoryIntakeStores);
 describeResultIntakesContract('in memory', inMemoryIntakeStores);
 describeChaseIntakesContract('in memory', inMemoryIntakeStores);
+describeFileIntakesContract('in memory', inMemoryIntakeStores);
+describePortalIntakesContract('in memory', inMemoryIntakeStores);
 
 describeChaseQueueContract('in memory', async () => {
   const db = new InMemoryDatabase();

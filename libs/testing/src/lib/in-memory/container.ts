@@ -26,12 +26,15 @@ import {
 import {
   Antivirus,
   FileInspector,
+  FileIntakes,
   FileStore,
   ObjectStorage,
   ScanQueue,
   StagingArea,
+  StoredFileIntakes,
   StoredIntakeFiles,
 } from '@intake/application-files';
+import { PortalIntakes, StoredPortalIntakes } from '@intake/application-portal';
 import {
   ClientDirectory,
   ClientThanks,
@@ -176,7 +179,10 @@ export const TEST_ENCRYPTION_KEY = Buffer.alloc(32, 7);
 /** DOWNLOAD_MAX_BYTES of the test contexts: 1 MiB, so a test can go over it cheaply. */
 export const TEST_DOWNLOAD_MAX_BYTES = 1024 * 1024;
 
-/** Every port of the shared kernel and of the accounts, intakes, files, chasing and webhooks contexts, in memory. */
+/**
+ * Every port of the shared kernel and of the accounts, intakes, portal, files, chasing, webhooks
+ * and results contexts, in memory.
+ */
 export class InMemoryContext extends TestContainer {
   readonly db = new InMemoryDatabase();
   readonly clock = new ManualClock(START);
@@ -261,7 +267,9 @@ export class InMemoryContext extends TestContainer {
       .bind(StagingArea, this.staging)
       .bind(FileInspector, new StreamingFileInspector())
       .bind(IntakeFiles, new StoredIntakeFiles(this.files, this.storage))
+      .bind(FileIntakes, new StoredFileIntakes(this.intakes))
       .bind(PortalLinks, new PortalLinks(PORTAL_URL))
+      .bind(PortalIntakes, new StoredPortalIntakes(this.intakes))
       .bind(SecretBox, this.secretBox)
       .bind(ItemSecrets, this.itemSecrets)
       .bind(ResultCursors, new InMemoryResultCursors(this.db))

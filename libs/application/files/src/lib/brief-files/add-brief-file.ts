@@ -1,10 +1,11 @@
-import { IntakeStore, IntakeWriter, unchanged } from '@intake/application-intakes';
+import { IntakeWriter, unchanged } from '@intake/application-intakes';
 import { accessOf, type Principal } from '@intake/domain-accounts';
 import { assertNotArchived } from '@intake/domain-intake';
 import { DomainError, notFound, validationFailed } from '@intake/errors';
 import { newId } from '@intake/ids';
 import { type RequestMeta } from '@intake/kernel';
 import { cleanFilename, fileRecord } from '../file-records';
+import { FileIntakes } from '../ports/file-intakes.port';
 import { type FileRecord } from '../ports/file-store.port';
 import { Antivirus } from '../ports/antivirus.port';
 import { StagingArea } from '../ports/staging-area.port';
@@ -36,10 +37,10 @@ function assertBriefRoom(files: FileRecord[]): void {
  * infected one is 422 file_infected and leaves nothing behind).
  */
 export class AddBriefFile {
-  static readonly inject = [IntakeStore, IntakeWriter, UploadPipeline, StagingArea, Antivirus] as const;
+  static readonly inject = [FileIntakes, IntakeWriter, UploadPipeline, StagingArea, Antivirus] as const;
 
   constructor(
-    private readonly intakes: IntakeStore,
+    private readonly intakes: FileIntakes,
     private readonly writer: IntakeWriter,
     private readonly pipeline: UploadPipeline,
     private readonly staging: StagingArea,

@@ -1,7 +1,7 @@
-import { IntakeStore } from '@intake/application-intakes';
 import { assertPortalSlug, noSuchPortal } from '@intake/application-portal';
 import { type AccessContext } from '@intake/domain-accounts';
 import { notFound } from '@intake/errors';
+import { FileIntakes } from '../ports/file-intakes.port';
 import { FileStore } from '../ports/file-store.port';
 import { type FileLink, FileLinks } from './file-links';
 
@@ -15,10 +15,10 @@ export type GetBriefFileInput =
  * (client): a signed URL to redirect to.
  */
 export class GetBriefFile {
-  static readonly inject = [IntakeStore, FileStore, FileLinks] as const;
+  static readonly inject = [FileIntakes, FileStore, FileLinks] as const;
 
   constructor(
-    private readonly intakes: IntakeStore,
+    private readonly intakes: FileIntakes,
     private readonly files: FileStore,
     private readonly links: FileLinks,
   ) {}

@@ -1,7 +1,7 @@
-import { IntakeStore } from '@intake/application-intakes';
 import { type AccessContext } from '@intake/domain-accounts';
 import { itemNotFound } from '@intake/domain-intake';
 import { notFound } from '@intake/errors';
+import { FileIntakes } from '../ports/file-intakes.port';
 import { FileStore } from '../ports/file-store.port';
 import { type FileLink, FileLinks } from './file-links';
 
@@ -14,10 +14,10 @@ export interface GetItemFileInput {
 
 /** GET /v1/intakes/:id/items/:key/files/:fileId: a signed URL to redirect to; 422 while pending or infected. */
 export class GetItemFile {
-  static readonly inject = [IntakeStore, FileStore, FileLinks] as const;
+  static readonly inject = [FileIntakes, FileStore, FileLinks] as const;
 
   constructor(
-    private readonly intakes: IntakeStore,
+    private readonly intakes: FileIntakes,
     private readonly files: FileStore,
     private readonly links: FileLinks,
   ) {}

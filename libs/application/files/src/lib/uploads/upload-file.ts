@@ -1,4 +1,4 @@
-import { fileFacts, IntakeStore, IntakeWriter } from '@intake/application-intakes';
+import { fileFacts, IntakeWriter } from '@intake/application-intakes';
 import { assertPortalSlug, changeAsClient, noSuchPortal } from '@intake/application-portal';
 import { assertNotArchived } from '@intake/domain-intake';
 import { validateUploadedFile } from '@intake/domain-items';
@@ -6,6 +6,7 @@ import { validationFailed } from '@intake/errors';
 import { newId } from '@intake/ids';
 import { type RequestMeta } from '@intake/kernel';
 import { fileRecord } from '../file-records';
+import { FileIntakes } from '../ports/file-intakes.port';
 import { type FileRecord } from '../ports/file-store.port';
 import { Antivirus } from '../ports/antivirus.port';
 import { ScanQueue } from '../ports/scan-queue.port';
@@ -27,10 +28,10 @@ export interface UploadFileInput {
  * item holds one file, so a new upload replaces it. The virus scan follows (av_status pending).
  */
 export class UploadFile {
-  static readonly inject = [IntakeStore, IntakeWriter, UploadPipeline, Antivirus, ScanQueue] as const;
+  static readonly inject = [FileIntakes, IntakeWriter, UploadPipeline, Antivirus, ScanQueue] as const;
 
   constructor(
-    private readonly intakes: IntakeStore,
+    private readonly intakes: FileIntakes,
     private readonly writer: IntakeWriter,
     private readonly pipeline: UploadPipeline,
     private readonly antivirus: Antivirus,
