@@ -1,4 +1,5 @@
 export * from './lib/model';
+export * from './lib/records';
 export * from './lib/progress';
 export * from './lib/transitions';
 export * from './lib/chase-settings';

@@ -1,14 +1,7 @@
-import {
-  type ContractChase,
-  type IntakeDetail,
-  type IntakeFile,
-  type IntakeRecord,
-  type ItemRecord,
-  type ListRow,
-} from '@intake/application-intakes';
+import { type ContractChase, type IntakeDetail, type IntakeFile, type ListRow } from '@intake/application-intakes';
 import { type Plan } from '@intake/domain-accounts';
 import { FOLLOW_UP_EVENTS, type WebhookCoverage } from '@intake/application-webhooks';
-import { itemNotFound } from '@intake/domain-intake';
+import { itemNotFound, type IntakeRecord, type ItemRecord } from '@intake/domain-intake';
 import { isDecisionType, isFileType } from '@intake/domain-items';
 import type {
   BriefFileView,

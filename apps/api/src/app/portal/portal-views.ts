@@ -1,6 +1,6 @@
-import { type IntakeFile, type ItemRecord } from '@intake/application-intakes';
+import { type IntakeFile } from '@intake/application-intakes';
 import { type PortalView } from '@intake/application-portal';
-import { progressOf } from '@intake/domain-intake';
+import { progressOf, type ItemRecord } from '@intake/domain-intake';
 import { isFileType } from '@intake/domain-items';
 import { fileView } from '../intakes/intake-views';
 

@@ -2,9 +2,7 @@ import { Injectable } from '@nestjs/common';
 import {
   IdempotencyClaim,
   IdempotencyStore,
-  IntakeRecord,
   IntakeStore,
-  ItemRecord,
   ListFilter,
   listScope,
   ListIntake,
@@ -15,6 +13,7 @@ import { UnitOfWork } from '@intake/kernel';
 import { Sql } from '@intake/postgres';
 import { accessClause } from './access-sql';
 import { filterClauses, IntakeSearch } from './intake-search';
+import { type IntakeRecord, type ItemRecord } from '@intake/domain-intake';
 
 /** Every intake column, with the date read as text (node-pg would shift a `date` into local time). */
 const INTAKE_COLUMNS = `i.id, i.account_id, i.mode, i.created_by_key_id, i.created_by_user_id, i.slug, i.project_name, i.status,

@@ -1,11 +1,5 @@
 import fc from 'fast-check';
-import {
-  type IntakeRecord,
-  NO_DRIFT,
-  purgedIntake,
-  ReconcileReadModels,
-  type ListFilter,
-} from '@intake/application-intakes';
+import { NO_DRIFT, purgedIntake, ReconcileReadModels, type ListFilter } from '@intake/application-intakes';
 import { type AccessContext } from '@intake/domain-accounts';
 import {
   anIntake,
@@ -27,6 +21,7 @@ import { newId } from '@intake/ids';
 import { type Sql } from '@intake/postgres';
 import { IntakeSearch, type IntakeSearchOptions, type SearchPlan } from './intake-search';
 import { SEARCH_TOTALS_PER_ACCOUNT, SearchTotals, searchTotalKey } from './search-totals';
+import { type IntakeRecord } from '@intake/domain-intake';
 
 let db: TestDatabase;
 let pg: IntakeStoresFixture & { sql: Sql };

@@ -1,5 +1,6 @@
-import { type IntakeRecord, IntakeStore, type ItemRecord, systemAccess } from '@intake/application-intakes';
+import { IntakeStore, systemAccess } from '@intake/application-intakes';
 import { ChaseIntakes } from './ports/chase-intakes.port';
+import { type IntakeRecord, type ItemRecord } from '@intake/domain-intake';
 
 /** The chasing context's ChaseIntakes port, on the intakes context's store. */
 export class StoredChaseIntakes extends ChaseIntakes {

@@ -1,6 +1,7 @@
-import { type IntakeRecord, IntakeStore, type ItemRecord } from '@intake/application-intakes';
+import { IntakeStore } from '@intake/application-intakes';
 import { type AccessContext } from '@intake/domain-accounts';
 import { FileIntakes } from './ports/file-intakes.port';
+import { type IntakeRecord, type ItemRecord } from '@intake/domain-intake';
 
 /** The files context's FileIntakes port, on the intakes context's store. */
 export class StoredFileIntakes extends FileIntakes {

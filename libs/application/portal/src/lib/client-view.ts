@@ -1,5 +1,5 @@
-import { type IntakeFile, type IntakeRecord, type ItemRecord } from '@intake/application-intakes';
-import { itemNotFound } from '@intake/domain-intake';
+import { type IntakeFile } from '@intake/application-intakes';
+import { itemNotFound, type IntakeRecord, type ItemRecord } from '@intake/domain-intake';
 
 /** What the client sees of an intake: client items only (never owner items, decisions or notes). */
 export interface PortalView {

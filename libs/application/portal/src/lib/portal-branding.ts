@@ -1,6 +1,6 @@
 import { AccountStore } from '@intake/application-accounts';
-import { type IntakeRecord } from '@intake/application-intakes';
 import { type Branding, effectiveBranding } from '@intake/domain-accounts';
+import { type IntakeRecord } from '@intake/domain-intake';
 
 /**
  * The branding the client sees on the portal page: the intake's own, else its account's default

@@ -1,5 +1,6 @@
-import { type IntakeRecord, IntakeStore, type ItemRecord } from '@intake/application-intakes';
+import { IntakeStore } from '@intake/application-intakes';
 import { PortalIntakes } from './ports/portal-intakes.port';
+import { type IntakeRecord, type ItemRecord } from '@intake/domain-intake';
 
 /** The portal context's PortalIntakes port, on the intakes context's store. */
 export class StoredPortalIntakes extends PortalIntakes {

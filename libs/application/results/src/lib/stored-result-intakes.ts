@@ -1,6 +1,7 @@
-import { type IntakeRecord, IntakeStore, type ItemRecord, withDerivedTimes } from '@intake/application-intakes';
+import { IntakeStore, withDerivedTimes } from '@intake/application-intakes';
 import { type AccessContext } from '@intake/domain-accounts';
 import { ResultIntakes } from './ports/result-intakes.port';
+import { type IntakeRecord, type ItemRecord } from '@intake/domain-intake';
 
 /** The results context's ResultIntakes port, on the intakes context's store. */
 export class StoredResultIntakes extends ResultIntakes {

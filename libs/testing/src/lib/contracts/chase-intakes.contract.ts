@@ -1,5 +1,4 @@
 import { StoredChaseIntakes } from '@intake/application-chasing';
-import { type IntakeRecord } from '@intake/application-intakes';
 import {
   anIntake,
   anItem,
@@ -11,6 +10,7 @@ import {
   sessionAccess,
   useIntakeStores,
 } from './intake-stores.fixture';
+import { type IntakeRecord } from '@intake/domain-intake';
 
 /**
  * The behaviour of the chasing context's ChaseIntakes (StoredChaseIntakes on the intakes

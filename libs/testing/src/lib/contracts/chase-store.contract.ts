@@ -1,4 +1,3 @@
-import { type IntakeRecord } from '@intake/application-intakes';
 import {
   aChase,
   anIntake,
@@ -9,6 +8,7 @@ import {
   present,
   useIntakeStores,
 } from './intake-stores.fixture';
+import { type IntakeRecord } from '@intake/domain-intake';
 
 /**
  * The behaviour every ChaseStore (the chasing context's, the intakes context's IntakeChases) must

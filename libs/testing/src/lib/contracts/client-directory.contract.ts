@@ -1,4 +1,4 @@
-import { type ClientView, type IntakeRecord } from '@intake/application-intakes';
+import { type ClientView } from '@intake/application-intakes';
 import { type AccessContext } from '@intake/domain-accounts';
 import {
   aFolder,
@@ -11,6 +11,7 @@ import {
   testKeyAccess,
   useIntakeStores,
 } from './intake-stores.fixture';
+import { type IntakeRecord } from '@intake/domain-intake';
 
 /**
  * The behaviour every ClientDirectory must have (GET /v1/clients): the intakes the caller may

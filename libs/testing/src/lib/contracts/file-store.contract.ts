@@ -1,7 +1,7 @@
 import { type AccountRecord, type AccountStore, DEFAULT_NOTIFICATION_SETTINGS } from '@intake/application-accounts';
 import { type FileRecord, type FileStore } from '@intake/application-files';
-import { type IntakeRecord, type IntakeStore, newItemRecord } from '@intake/application-intakes';
-import { DEFAULT_CHASE_SETTINGS } from '@intake/domain-intake';
+import { type IntakeStore, newItemRecord } from '@intake/application-intakes';
+import { DEFAULT_CHASE_SETTINGS, type IntakeRecord } from '@intake/domain-intake';
 import { newId, randomToken } from '@intake/ids';
 import { type UnitOfWork } from '@intake/kernel';
 

@@ -1,4 +1,4 @@
-import { type IntakeRecord, type ListFilter, type ListRow } from '@intake/application-intakes';
+import { type ListFilter, type ListRow } from '@intake/application-intakes';
 import { type AccessContext } from '@intake/domain-accounts';
 import {
   aFolder,
@@ -11,6 +11,7 @@ import {
   sessionAccess,
   testKeyAccess,
 } from './intake-stores.fixture';
+import { type IntakeRecord } from '@intake/domain-intake';
 
 /** IntakeStore.list (GET /v1/intakes): order, pages, filters, access and totals. */
 export function describeIntakeListContract(fixture: () => IntakeStoresFixture): void {

@@ -1,4 +1,3 @@
-import { type IntakeRecord } from '@intake/application-intakes';
 import { type AccessContext } from '@intake/domain-accounts';
 import {
   aChase,
@@ -15,6 +14,7 @@ import {
   useIntakeStores,
 } from './intake-stores.fixture';
 import { describeIntakeListContract } from './intake-list.contract';
+import { type IntakeRecord } from '@intake/domain-intake';
 
 /**
  * The behaviour every IntakeStore must have: reads, writes, locks and versions; its deletes and units

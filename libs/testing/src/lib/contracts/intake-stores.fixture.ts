@@ -5,15 +5,13 @@ import {
   type FolderRecord,
   type FolderStore,
   type IdempotencyStore,
-  type IntakeRecord,
   type IntakeStore,
-  type ItemRecord,
   type ReadModels,
   type TemplateRecord,
   type TemplateStore,
 } from '@intake/application-intakes';
 import { type AccessContext } from '@intake/domain-accounts';
-import { NO_WAIVER } from '@intake/domain-intake';
+import { NO_WAIVER, type IntakeRecord, type ItemRecord } from '@intake/domain-intake';
 import { newId, randomToken } from '@intake/ids';
 import { type UnitOfWork } from '@intake/kernel';
 

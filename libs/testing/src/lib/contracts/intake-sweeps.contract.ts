@@ -1,5 +1,6 @@
-import { type IntakeRecord, type IntakeSweeps, type ItemRecord } from '@intake/application-intakes';
+import { type IntakeSweeps } from '@intake/application-intakes';
 import { aChase, anIntake, anItem, at, type IntakeStoresFixture } from './intake-stores.fixture';
+import { type IntakeRecord, type ItemRecord } from '@intake/domain-intake';
 
 export interface IntakeSweepsFixture extends IntakeStoresFixture {
   sweeps: IntakeSweeps;

@@ -1,12 +1,8 @@
 import { type ChaseQueue } from '@intake/application-chasing';
-import {
-  type IntakeRecord,
-  type TestClockAdvances,
-  type TestClockRecord,
-  type TestClockStore,
-} from '@intake/application-intakes';
+import { type TestClockAdvances, type TestClockRecord, type TestClockStore } from '@intake/application-intakes';
 import { newId } from '@intake/ids';
 import { aChase, anIntake, anItem, at, type IntakeStoresFixture, T0 } from './intake-stores.fixture';
+import { type IntakeRecord } from '@intake/domain-intake';
 
 export interface TestClocksFixture extends IntakeStoresFixture {
   clocks: TestClockStore;

@@ -11,8 +11,6 @@ import {
   type ChaseRecord,
   type FolderRecord,
   type IdempotencyClaim,
-  type IntakeRecord,
-  type ItemRecord,
   type TemplateRecord,
   type TestClockRecord,
 } from '@intake/application-intakes';
@@ -22,6 +20,7 @@ import { type WebhookEvent } from '@intake/domain-webhooks';
 import { InMemoryAuditLog } from './audit-log';
 import { InMemoryOutbox } from './outbox';
 import { InMemoryUnitOfWork, Table } from './unit-of-work';
+import { type IntakeRecord, type ItemRecord } from '@intake/domain-intake';
 
 export interface UsageRow {
   account_id: string;

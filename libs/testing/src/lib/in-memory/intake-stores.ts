@@ -6,9 +6,7 @@ import {
   type FolderWithCount,
   type IdempotencyClaim,
   IdempotencyStore,
-  type IntakeRecord,
   IntakeStore,
-  type ItemRecord,
   type ListFilter,
   listScope,
   type ListRow,
@@ -18,6 +16,7 @@ import {
 import { type AccessContext } from '@intake/domain-accounts';
 import { containsText, type InMemoryDatabase, newestFirst, visibleTo } from './database';
 import { copy } from './unit-of-work';
+import { type IntakeRecord, type ItemRecord } from '@intake/domain-intake';
 
 /** Intakes and their items in memory, with the Postgres store's semantics (chases: InMemoryChaseStore). */
 export class InMemoryIntakeStore extends IntakeStore {

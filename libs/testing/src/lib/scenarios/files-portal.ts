@@ -1,12 +1,13 @@
 import { Readable } from 'node:stream';
 import { type AccountRecord } from '@intake/application-accounts';
 import { AddBriefFile, type FileRecord, type IncomingFile, ScanFile, UploadFile } from '@intake/application-files';
-import { CreateIntake, type IntakeRecord, type ItemRecord } from '@intake/application-intakes';
+import { CreateIntake } from '@intake/application-intakes';
 import { SubmitItemValue } from '@intake/application-portal';
 import { EICAR } from '../clamd-server';
 import { pdf, png } from '../file-fixtures';
 import { type GivenAccount, givenAccount, type InMemoryContext, META } from '../in-memory/container';
 import { copy } from '../in-memory/unit-of-work';
+import { type IntakeRecord, type ItemRecord } from '@intake/domain-intake';
 
 /**
  * The items of the portal scenario: a file item of each kind, value items, an optional one and

@@ -2,14 +2,12 @@ import {
   type ChaseRecord,
   type FolderRecord,
   type IntakeFile,
-  type IntakeRecord,
-  type ItemRecord,
   newItemRecord,
   type TemplateRecord,
   withDerivedTimes,
 } from '@intake/application-intakes';
 import { DEFAULT_TIMEZONE, type Principal, type Scope } from '@intake/domain-accounts';
-import { DEFAULT_CHASE_SETTINGS, NO_WAIVER } from '@intake/domain-intake';
+import { DEFAULT_CHASE_SETTINGS, NO_WAIVER, type IntakeRecord, type ItemRecord } from '@intake/domain-intake';
 import { type Mode } from '@intake/domain-kernel';
 import { newId, randomToken } from '@intake/ids';
 import { type GivenAccount, type InMemoryContext } from '../in-memory/container';

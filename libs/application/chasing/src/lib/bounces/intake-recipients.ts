@@ -1,5 +1,5 @@
-import { type IntakeRecord, type Recipient } from '@intake/application-intakes';
 import { type IntakeChasing, type RecipientState, sameAddress } from '@intake/domain-bounce';
+import { type IntakeRecord, type Recipient } from '@intake/domain-intake';
 
 /** One address of an intake as the bounce rules see it; `primary` marks the client's. */
 export interface IntakeRecipient extends RecipientState {

@@ -1,8 +1,9 @@
-import { CreateIntake, type CreateIntakeInput, type IntakeRecord, systemAccess } from '@intake/application-intakes';
+import { CreateIntake, type CreateIntakeInput, systemAccess } from '@intake/application-intakes';
 import { type GivenAccount, givenAccount, InMemoryContext, META, writtenState } from '@intake/testing';
 import { SendDueChases } from '../sending/send-due-chases';
 import { ReceiveMailEvents } from './receive-mail-events';
 import { ReinstateRecipient } from './reinstate-recipient';
+import { type IntakeRecord } from '@intake/domain-intake';
 
 const CLIENT = 'anna@bakery.example';
 const PARTNER = 'Petr@Bakery.example';

@@ -1,4 +1,4 @@
-import { IntakeEvents, type IntakeRecord, OwnerNotifier } from '@intake/application-intakes';
+import { IntakeEvents, OwnerNotifier } from '@intake/application-intakes';
 import {
   applyMailEvent,
   type BounceAnnouncement,
@@ -14,6 +14,7 @@ import { ChaseIntakes } from '../ports/chase-intakes.port';
 import { type SentChase, SentChases } from '../ports/sent-chases.port';
 import { bounceStateOf, type IntakeRecipient, recipientsChanged, withRecipients } from './intake-recipients';
 import { ChaseStore } from '../ports/chase-store.port';
+import { type IntakeRecord } from '@intake/domain-intake';
 
 const PROVIDER_META = { ip: null, requestId: null } as const;
 

@@ -1,13 +1,7 @@
-import {
-  type ChaseRecord,
-  type ContractChase,
-  type IntakeRecord,
-  intakeState,
-  IntakeWriter,
-} from '@intake/application-intakes';
+import { type ChaseRecord, type ContractChase, intakeState, IntakeWriter } from '@intake/application-intakes';
 import { SmsTransport } from '@intake/application-sms';
 import { type Principal } from '@intake/domain-accounts';
-import { missingItemKeys } from '@intake/domain-intake';
+import { missingItemKeys, type IntakeRecord } from '@intake/domain-intake';
 import { DomainError, validationFailed } from '@intake/errors';
 import { newId } from '@intake/ids';
 import { type RequestMeta } from '@intake/kernel';

@@ -1,15 +1,10 @@
 import { AccountStore, type OwnerNotificationSettings } from '@intake/application-accounts';
-import {
-  type IntakeRecord,
-  type ItemRecord,
-  type OwnerAlert,
-  OwnerNotifier,
-  remindersSent,
-} from '@intake/application-intakes';
+import { type OwnerAlert, OwnerNotifier, remindersSent } from '@intake/application-intakes';
 import { newId } from '@intake/ids';
 import { type OwnerNoticeMail, OwnerNoticeQueue } from '../ports/owner-notice-queue.port';
 import { ChaseStore } from '../ports/chase-store.port';
 import { ChaseIntakes } from '../ports/chase-intakes.port';
+import { type IntakeRecord, type ItemRecord } from '@intake/domain-intake';
 
 /** The account setting that switches each kind of notification. */
 export const NOTICE_SWITCHES = {

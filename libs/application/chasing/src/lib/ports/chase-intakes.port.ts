@@ -1,4 +1,4 @@
-import { type IntakeRecord, type ItemRecord } from '@intake/application-intakes';
+import { type IntakeRecord, type ItemRecord } from '@intake/domain-intake';
 
 /**
  * What the chasing context reads and writes of intakes: the scheduler's batches (many intakes by

@@ -1,7 +1,8 @@
-import { type ChaseRecord, type IntakeRecord, ReminderPlanner, remindersSent } from '@intake/application-intakes';
+import { type ChaseRecord, ReminderPlanner, remindersSent } from '@intake/application-intakes';
 import { planNextReminder, type ReminderPlan } from '@intake/domain-chase';
 import { newId } from '@intake/ids';
 import { ChaseStore } from '../ports/chase-store.port';
+import { type IntakeRecord } from '@intake/domain-intake';
 
 /**
  * The intakes context's ReminderPlanner, by the chase planner: only the next reminder is ever

@@ -1,10 +1,10 @@
 import { type AccountRecord, AccountStore, type UserRecord } from '@intake/application-accounts';
-import { type IntakeRecord, type ItemRecord, PortalLinks } from '@intake/application-intakes';
+import { PortalLinks } from '@intake/application-intakes';
 import { type OutgoingMail } from '@intake/application-mail';
 import { type OutgoingSms } from '@intake/application-sms';
 import { effectiveBranding } from '@intake/domain-accounts';
 import { type ClientMail, fromHeader, fromName, renderClientMail, renderClientSms } from '@intake/domain-chase-mail';
-import { missingItemKeys } from '@intake/domain-intake';
+import { missingItemKeys, type IntakeRecord, type ItemRecord } from '@intake/domain-intake';
 import { type DueChase } from '../ports/chase-queue.port';
 
 /** The address chase mail is sent from (MAIL_FROM's address; the display name is the sender's). */

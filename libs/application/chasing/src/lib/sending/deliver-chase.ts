@@ -1,9 +1,8 @@
-import { type IntakeRecord, type ItemRecord } from '@intake/application-intakes';
 import { MailTransport } from '@intake/application-mail';
 import { SmsTransport, SmsTransportError } from '@intake/application-sms';
 import { type AccountRecord } from '@intake/application-accounts';
 import { thanksClient } from '@intake/domain-chase';
-import { missingItemKeys } from '@intake/domain-intake';
+import { missingItemKeys, type IntakeRecord, type ItemRecord } from '@intake/domain-intake';
 import { ChaseIntakes } from '../ports/chase-intakes.port';
 import { ChaseQueue, type ChaseOutcome, type DueChase } from '../ports/chase-queue.port';
 import { ChaseLetters, type Sender } from './chase-letters';

@@ -1,5 +1,5 @@
 import { AccountStore } from '@intake/application-accounts';
-import { type ChaseRecord, ClientThanks, type IntakeRecord } from '@intake/application-intakes';
+import { type ChaseRecord, ClientThanks } from '@intake/application-intakes';
 import { planThankYou } from '@intake/domain-chase';
 import { SYSTEM_ACTOR } from '@intake/domain-kernel';
 import { newId } from '@intake/ids';
@@ -7,6 +7,7 @@ import { AuditRecorder } from '@intake/kernel';
 import { TEST_MODE_SKIP } from '../sending/deliver-chase';
 import { CLIENT_MAIL_AUDIT } from './client-mail-audit';
 import { ChaseStore } from '../ports/chase-store.port';
+import { type IntakeRecord } from '@intake/domain-intake';
 
 const SCHEDULER_META = { ip: null, requestId: null } as const;
 

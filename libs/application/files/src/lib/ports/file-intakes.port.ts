@@ -1,5 +1,5 @@
-import { type IntakeRecord, type ItemRecord } from '@intake/application-intakes';
 import { type AccessContext } from '@intake/domain-accounts';
+import { type IntakeRecord, type ItemRecord } from '@intake/domain-intake';
 
 /**
  * What the files context reads of an intake: the intake as its owner-side caller may see it, the

@@ -1,8 +1,8 @@
-import { type IntakeRecord, type ItemRecord } from '@intake/application-intakes';
 import { CONSTRAINT_MAXIMUMS } from '@intake/domain-items';
 import { type GivenPortal, givenPortal, InMemoryContext } from '@intake/testing';
 import { type FileRecord } from '../ports/file-store.port';
 import { assertRoomFor, DEFAULT_MAX_FILE_BYTES, unsubmitted, uploadableItem, uploadsOf } from './upload-rules';
+import { type IntakeRecord, type ItemRecord } from '@intake/domain-intake';
 
 describe('upload rules', () => {
   let portal: GivenPortal;

@@ -1,5 +1,11 @@
-import { type IntakeRecord, intakeState, type ItemRecord, type IntakeItem } from '@intake/application-intakes';
-import { discardAnswer, itemNotFound, type Transition } from '@intake/domain-intake';
+import { intakeState, type IntakeItem } from '@intake/application-intakes';
+import {
+  discardAnswer,
+  itemNotFound,
+  type Transition,
+  type IntakeRecord,
+  type ItemRecord,
+} from '@intake/domain-intake';
 import { CONSTRAINT_MAXIMUMS, isFileType } from '@intake/domain-items';
 import { DomainError, validationFailed } from '@intake/errors';
 import { type FileRecord } from '../ports/file-store.port';

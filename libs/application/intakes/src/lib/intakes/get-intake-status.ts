@@ -1,7 +1,7 @@
 import { type AccessContext } from '@intake/domain-accounts';
-import { missingItemKeys, type Progress, progressOf } from '@intake/domain-intake';
+import { missingItemKeys, type Progress, progressOf, type IntakeRecord, type ItemRecord } from '@intake/domain-intake';
 import { notFound } from '@intake/errors';
-import { type ContractChase, type IntakeRecord, isContractChase, type ItemRecord } from '../model/records';
+import { type ContractChase, isContractChase } from '../model/records';
 import { IntakeStore } from '../ports/intake-store.port';
 import { IntakeChases } from '../ports/intake-chases.port';
 

@@ -13,13 +13,14 @@ import {
   DEFAULT_CHASE_SETTINGS,
   DEFAULT_RETENTION_DAYS,
   resolveChaseSettings,
+  type IntakeRecord,
+  type ItemRecord,
 } from '@intake/domain-intake';
 import { type ItemDefinition, parseItemDefinitions } from '@intake/domain-items';
 import { usagePeriod } from '@intake/domain-kernel';
 import { DomainError, type ErrorDetail, notFound, validationFailed } from '@intake/errors';
 import { newId, randomToken } from '@intake/ids';
 import { newItemRecord, withDerivedTimes } from '../model/intake-state';
-import { type IntakeRecord, type ItemRecord } from '../model/records';
 import { FolderStore } from '../ports/folder-store.port';
 import { IntakeStore } from '../ports/intake-store.port';
 import { TemplateStore } from '../ports/template-store.port';

@@ -5,11 +5,11 @@ import {
   reachedMaxReminders,
   resolveChaseSettings,
   stall,
+  type IntakeRecord,
 } from '@intake/domain-intake';
 import { DomainError, validationFailed } from '@intake/errors';
 import { type RequestMeta } from '@intake/kernel';
 import { intakeState } from '../model/intake-state';
-import { type IntakeRecord } from '../model/records';
 import { FolderStore } from '../ports/folder-store.port';
 import { IntakeChases } from '../ports/intake-chases.port';
 import { ReminderPlanner } from '../ports/reminder-planner.port';

@@ -1,10 +1,9 @@
 import { type Principal } from '@intake/domain-accounts';
-import { addItems } from '@intake/domain-intake';
+import { addItems, type IntakeRecord, type ItemRecord } from '@intake/domain-intake';
 import { parseItemDefinitions } from '@intake/domain-items';
 import { validationFailed } from '@intake/errors';
 import { type RequestMeta } from '@intake/kernel';
 import { intakeState, itemState, mailRecipients, newItemRecord } from '../model/intake-state';
-import { type IntakeRecord, type ItemRecord } from '../model/records';
 import { IntakeChases } from '../ports/intake-chases.port';
 import { notifyingChase } from '../write-path/chases';
 import { IntakeWriter } from '../write-path/intake-writer';

@@ -1,9 +1,8 @@
-import { discardAnswer } from '@intake/domain-intake';
+import { discardAnswer, type ItemRecord } from '@intake/domain-intake';
 import { isFileType, parseItemDefinition, redefinedAnswer, redefinitionInput } from '@intake/domain-items';
 import { DomainError, validationFailed } from '@intake/errors';
 import { SecretBox } from '@intake/kernel';
 import { definitionOf, intakeState, itemOf } from '../model/intake-state';
-import { type ItemRecord } from '../model/records';
 import { openedValue } from '../model/sealed-secret';
 import { fileFacts, type IntakeFile, IntakeFiles } from '../ports/intake-files.port';
 import { type ChangedIntake, type Decision, type ItemCommand, IntakeWriter } from '../write-path/intake-writer';

@@ -1,5 +1,7 @@
 import {
+  type IntakeRecord,
   type IntakeState,
+  type ItemRecord,
   type ItemState,
   itemNotFound,
   NO_WAIVER,
@@ -8,7 +10,6 @@ import {
   type Transition,
 } from '@intake/domain-intake';
 import { isDecisionType, type ItemDefinition } from '@intake/domain-items';
-import { type IntakeRecord, type ItemRecord } from './records';
 
 /** A stored item seen by the state machines, carrying its record along. */
 export type IntakeItem = ItemState & { record: ItemRecord };

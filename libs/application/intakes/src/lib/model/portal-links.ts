@@ -1,4 +1,4 @@
-import { type IntakeRecord } from './records';
+import { type IntakeRecord } from '@intake/domain-intake';
 
 /** The client's portal link of an intake: `{PORTAL_URL}/{slug}` (the app binds it from its configuration). */
 export class PortalLinks {

@@ -1,4 +1,4 @@
-import { type IntakeRecord, type ItemRecord } from './records';
+import { type IntakeRecord, type ItemRecord } from '@intake/domain-intake';
 
 /** What an anonymized intake shows instead of the client (an address that can never receive mail). */
 export const ANONYMIZED_CLIENT = { email: 'anonymized@anonymized.invalid', name: 'Anonymized client' } as const;

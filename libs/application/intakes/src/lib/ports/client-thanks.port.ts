@@ -1,4 +1,4 @@
-import { type IntakeRecord } from '../model/records';
+import { type IntakeRecord } from '@intake/domain-intake';
 
 /**
  * Thanks the client by e-mail when an intake completes (the intake's `send_thank_you`, else the

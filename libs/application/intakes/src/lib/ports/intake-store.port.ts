@@ -1,5 +1,6 @@
 import { type AccessContext } from '@intake/domain-accounts';
-import { type IntakeRecord, type ItemRecord, type ListFilter, type ListRow } from '../model/records';
+import { type ListFilter, type ListRow } from '../model/records';
+import { type IntakeRecord, type ItemRecord } from '@intake/domain-intake';
 
 /** Intakes and their items (their chases are IntakeChases'). Every read takes the caller's access context. */
 export abstract class IntakeStore {

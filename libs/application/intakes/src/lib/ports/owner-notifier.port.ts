@@ -1,4 +1,4 @@
-import { type IntakeRecord, type ItemRecord } from '../model/records';
+import { type IntakeRecord, type ItemRecord } from '@intake/domain-intake';
 
 /** What the account's people are told about an intake (item lists are keys; the notifier labels them). */
 export type OwnerAlert =

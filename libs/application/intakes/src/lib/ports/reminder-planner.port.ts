@@ -1,4 +1,4 @@
-import { type IntakeRecord } from '../model/records';
+import { type IntakeRecord } from '@intake/domain-intake';
 
 /**
  * Re-plans an intake's reminders after its schedule changed. The chasing context binds it; until

@@ -8,8 +8,8 @@ import {
   writtenState,
 } from '@intake/testing';
 import { type Principal } from '@intake/domain-accounts';
-import { type Recipient } from '../model/records';
 import { AddRecipient, MAX_ADDITIONAL_RECIPIENTS } from './add-recipient';
+import { type Recipient } from '@intake/domain-intake';
 
 const recipient = (email: string): Recipient => ({ email, name: null, bounced_at: null });
 

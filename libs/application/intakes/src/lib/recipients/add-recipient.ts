@@ -2,8 +2,8 @@ import { type Principal } from '@intake/domain-accounts';
 import { DomainError } from '@intake/errors';
 import { type RequestMeta } from '@intake/kernel';
 import { intakeState } from '../model/intake-state';
-import { type IntakeRecord } from '../model/records';
 import { IntakeWriter } from '../write-path/intake-writer';
+import { type IntakeRecord } from '@intake/domain-intake';
 
 /** Additional recipients an intake may have besides the client. */
 export const MAX_ADDITIONAL_RECIPIENTS = 4;

@@ -2,8 +2,9 @@ import { clockHour } from '@intake/domain-kernel';
 import { DomainError } from '@intake/errors';
 import { newId } from '@intake/ids';
 import { WindowCounter } from '@intake/kernel';
-import { type ChaseRecord, type IntakeRecord } from '../model/records';
+import { type ChaseRecord } from '../model/records';
 import { IntakeChases } from '../ports/intake-chases.port';
+import { type IntakeRecord } from '@intake/domain-intake';
 
 /** Invitations (POST /v1/intakes with send, POST /v1/intakes/:id/send) per account per hour. */
 export const INVITATIONS_PER_HOUR = 30;

@@ -1,8 +1,7 @@
 import { type GivenAccount, givenAccount, givenIntake, InMemoryContext } from '@intake/testing';
-import { type IntakeEvent } from '@intake/domain-intake';
+import { type IntakeEvent, type IntakeRecord, type ItemRecord } from '@intake/domain-intake';
 import { FILE_TYPES } from '@intake/domain-items';
 import { FILE_COUNT_ITEM_TYPES } from '@intake/domain-webhooks';
-import { type IntakeRecord, type ItemRecord } from '../model/records';
 import { IntakeEvents } from './intake-events';
 
 describe('IntakeEvents', () => {

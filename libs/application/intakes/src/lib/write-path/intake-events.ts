@@ -1,4 +1,4 @@
-import { type IntakeEvent } from '@intake/domain-intake';
+import { type IntakeEvent, type IntakeRecord, type ItemRecord } from '@intake/domain-intake';
 import {
   clientViewedPayload,
   type EventPayload,
@@ -9,7 +9,6 @@ import {
   itemSubmittedPayload,
 } from '@intake/domain-webhooks';
 import { Outbox } from '@intake/kernel';
-import { type IntakeRecord, type ItemRecord } from '../model/records';
 import { ClientThanks } from '../ports/client-thanks.port';
 import { IntakeChases } from '../ports/intake-chases.port';
 import { type OwnerAlert, OwnerNotifier } from '../ports/owner-notifier.port';

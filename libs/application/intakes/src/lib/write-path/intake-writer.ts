@@ -1,10 +1,16 @@
 import { type AccessContext, accessOf, actorOf, type Principal } from '@intake/domain-accounts';
-import { assertNotArchived, type IntakeEvent, type IntakeState, type Transition } from '@intake/domain-intake';
+import {
+  assertNotArchived,
+  type IntakeEvent,
+  type IntakeState,
+  type Transition,
+  type IntakeRecord,
+  type ItemRecord,
+} from '@intake/domain-intake';
 import { type Actor, CLIENT_ACTOR, SYSTEM_ACTOR } from '@intake/domain-kernel';
 import { DomainError, notFound } from '@intake/errors';
 import { AuditRecorder, IntakeClock, type RequestMeta, UnitOfWork } from '@intake/kernel';
 import { applyState, type IntakeItem, intakeState } from '../model/intake-state';
-import { type IntakeRecord, type ItemRecord } from '../model/records';
 import { IntakeFiles, type IntakeFile } from '../ports/intake-files.port';
 import { IntakeStore } from '../ports/intake-store.port';
 import { IntakeEvents } from './intake-events';

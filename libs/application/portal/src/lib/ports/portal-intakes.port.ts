@@ -1,4 +1,4 @@
-import { type IntakeRecord, type ItemRecord } from '@intake/application-intakes';
+import { type IntakeRecord, type ItemRecord } from '@intake/domain-intake';
 
 /**
  * What the portal context reads and writes of an intake outside the intakes write path: the

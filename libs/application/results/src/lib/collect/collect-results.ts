@@ -1,6 +1,5 @@
-import { type IntakeRecord, type ItemRecord } from '@intake/application-intakes';
 import { accessOf, hasScope, type Principal } from '@intake/domain-accounts';
-import { missingItemKeys, type Progress, progressOf } from '@intake/domain-intake';
+import { missingItemKeys, type Progress, progressOf, type IntakeRecord, type ItemRecord } from '@intake/domain-intake';
 import { isFileType } from '@intake/domain-items';
 import { DomainError, notFound } from '@intake/errors';
 import { IntakeClock, type RequestMeta, UnitOfWork } from '@intake/kernel';

@@ -1,9 +1,9 @@
-import { type IntakeRecord } from '@intake/application-intakes';
 import { actorOf, type Principal } from '@intake/domain-accounts';
 import { DomainError } from '@intake/errors';
 import { AuditRecorder, type RequestMeta } from '@intake/kernel';
 import { ResultCursors } from '../ports/result-cursors.port';
 import { ResultIntakes } from '../ports/result-intakes.port';
+import { type IntakeRecord } from '@intake/domain-intake';
 
 /**
  * What a collection of results leaves behind: the API key's `only_new` cursor and, the first

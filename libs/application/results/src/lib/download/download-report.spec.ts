@@ -1,4 +1,3 @@
-import { type IntakeRecord, type ItemRecord } from '@intake/application-intakes';
 import {
   renderMarkdown,
   reportDocument,
@@ -6,6 +5,7 @@ import {
   type ReportInput,
   type ReportSecret,
 } from './download-report';
+import { type IntakeRecord, type ItemRecord } from '@intake/domain-intake';
 
 /** A client's answer that tries every way Markdown has to become HTML, a link or a new block. */
 const HOSTILE = [

@@ -1,9 +1,9 @@
-import { type IntakeRecord, type ItemRecord } from '@intake/application-intakes';
 import { formatCalendarDay, formatNumber, type Language, type Translate } from '@intake/domain-messages';
 import { isFileType } from '@intake/domain-items';
 import { type SkippedFile } from './download-preflight';
 import { type ManifestFile } from './evidence-manifest';
 import { type ReportKey, reportTranslator } from './report-text';
+import { type IntakeRecord, type ItemRecord } from '@intake/domain-intake';
 
 /** One line of a report table: a label and its text; `secret` is shown by the PDF only. */
 export interface ReportRow {

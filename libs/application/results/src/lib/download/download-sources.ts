@@ -1,11 +1,12 @@
 import { AccountStore } from '@intake/application-accounts';
-import { type IntakeFile, IntakeFiles, type IntakeRecord, type ItemRecord } from '@intake/application-intakes';
+import { type IntakeFile, IntakeFiles } from '@intake/application-intakes';
 import { type AccessContext } from '@intake/domain-accounts';
 import { type Language, resolveLanguage } from '@intake/domain-messages';
 import { DomainError, notFound } from '@intake/errors';
 import { downloadContents, type SkippedFile } from './download-preflight';
 import { DownloadSettings } from './download-settings';
 import { ResultIntakes } from '../ports/result-intakes.port';
+import { type IntakeRecord, type ItemRecord } from '@intake/domain-intake';
 
 /** What one download holds, read before its first byte. */
 export interface DownloadPlan {

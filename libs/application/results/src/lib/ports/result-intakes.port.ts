@@ -1,5 +1,5 @@
-import { type IntakeRecord, type ItemRecord } from '@intake/application-intakes';
 import { type AccessContext } from '@intake/domain-accounts';
+import { type IntakeRecord, type ItemRecord } from '@intake/domain-intake';
 
 /**
  * What the results context reads and writes of an intake: the intake as its caller may see it

@@ -1,8 +1,8 @@
-import { type IntakeRecord } from '@intake/application-intakes';
 import { actorOf, type Principal } from '@intake/domain-accounts';
 import { AuditRecorder, type RequestMeta, SecretBox } from '@intake/kernel';
 import { ItemSecrets } from '../ports/item-secrets.port';
 import { revealWindowStart } from './reveal-window';
+import { type IntakeRecord } from '@intake/domain-intake';
 
 /** A release as its callers use it: the value opened, or why there is none. */
 export type OpenedRelease =
