@@ -1,7 +1,7 @@
 /**
  * Which REST operation a tool calls and where each of its arguments goes: the tool's input schema
- * is compared with that operation's parameters and request body in the OpenAPI document
- * (tools.spec.ts), so a tool cannot drift from the route it wraps.
+ * is derived from that operation's parameters and request body in the OpenAPI document
+ * (openapi-input.ts, checked by tools.spec.ts), so a tool cannot drift from the route it wraps.
  */
 export interface RestBinding {
   method: 'get' | 'post' | 'put' | 'patch' | 'delete';
@@ -13,7 +13,7 @@ export interface RestBinding {
   query?: readonly string[];
   /** Arguments sent as request body properties of the same name. */
   body?: readonly string[];
-  /** Arguments the tool turns into another parameter (`reveal_secrets` → `exclude_secrets`), with the target. */
+  /** Arguments the tool turns into another parameter (`reveal_secrets` → `exclude_secrets`), with the target: their schemas are hand-written. */
   translated?: Readonly<Record<string, string>>;
   /** Parameters or body properties of the operation the tool does not offer, each with why. */
   omitted?: Readonly<Record<string, string>>;

@@ -1,14 +1,20 @@
 import type { ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
-import type { IntakeClient } from '@intake/sdk';
+import type { IntakeClient, paths } from '@intake/sdk';
 import { hasScope, type KeyAccess, type Scope } from './access';
+import { deriveInput, type InputSpec } from './openapi-input';
 import type { RestBinding } from './rest-binding';
 
 type Shape = z.ZodRawShape;
 type Structured = Record<string, unknown>;
 
-/** One tool: its words for the model, who may see it, its schemas, and the REST call it makes. */
-export interface ToolDefinition<Input extends Shape = Shape> {
+/**
+ * One tool as written here: its words for the model, who may see it, the REST call it makes and
+ * what it answers. Its input schema is not written here: it is derived from the operation its
+ * `rest` binding names in the OpenAPI document (openapi-input.ts), but for the arguments that are no
+ * parameter of that operation (`rest.translated`), whose schemas are `handWritten`.
+ */
+export interface ToolSpec<Args = Record<string, unknown>> {
   name: string;
   title: string;
   /** Written for a model: what it does, when to use it, what it costs. The key's mode may change it. */
@@ -16,12 +22,23 @@ export interface ToolDefinition<Input extends Shape = Shape> {
   /** The scope a key needs to be offered the tool; null: every key. */
   scope: Scope | null;
   rest: RestBinding;
-  input: Input;
+  /**
+   * Words for the model per argument (every one), and per nested property (`client.email`) or array
+   * item (`items[]`) where they help: ours, as the document's descriptions are written for REST callers.
+   */
+  argumentDescriptions: Readonly<Record<keyof Args & string, string>> & Readonly<Record<string, string>>;
+  /** Schemas of the arguments that are no parameter of the operation (`rest.translated`), each with why. */
+  handWritten?: Readonly<{ [Name in keyof Args & string]?: z.ZodType }>;
   /** Arguments offered only to a key with a further scope (left out of the schema otherwise). */
-  argumentScopes?: Readonly<Partial<Record<keyof Input & string, Scope>>>;
+  argumentScopes?: Readonly<Partial<Record<keyof Args & string, Scope>>>;
   output: Shape;
   annotations: ToolAnnotations;
-  run(client: IntakeClient, args: z.infer<z.ZodObject<Input>>, access: KeyAccess): Promise<ToolOutcome>;
+  run(client: IntakeClient, args: Args, access: KeyAccess): Promise<ToolOutcome>;
+}
+
+/** A tool with its input shape, derived when the module loads. */
+export interface ToolDefinition<Args = Record<string, unknown>> extends ToolSpec<Args> {
+  input: Shape;
 }
 
 /** A tool's answer: the api's body as `structuredContent`, and one or two sentences for the model. */
@@ -30,47 +47,73 @@ export interface ToolOutcome {
   summary: string;
 }
 
-const defineTool = <Input extends Shape>(tool: ToolDefinition<Input>): ToolDefinition<Input> => tool;
+const defineTool = <Args>(spec: ToolSpec<Args>): ToolDefinition<Args> => ({
+  ...spec,
+  input: deriveInput(spec as InputSpec),
+});
+
+// The TypeScript types of the arguments, from the SDK's types of the same document.
+type Operation<Path extends keyof paths, Method extends RestBinding['method']> = paths[Path][Method];
+/** An operation's JSON request body. */
+type BodyOf<Path extends keyof paths, Method extends RestBinding['method']> =
+  Operation<Path, Method> extends { requestBody?: { content: { 'application/json': infer Body } } } ? Body : never;
+/** An operation's query parameters. */
+type QueryOf<Path extends keyof paths, Method extends RestBinding['method']> =
+  Operation<Path, Method> extends { parameters: { query?: infer Query } } ? NonNullable<Query> : never;
+/** The intake's id, the path parameter `id` under the name the tools share. */
+type IntakeArgument = { intake_id: string };
+/** And an item's key, the path parameter `key`. */
+type ItemArguments = IntakeArgument & { item_key: string };
+type NoArguments = Record<never, never>;
 
 const testNote = (access: KeyAccess) =>
   access.mode === 'test'
     ? ' This is a test key: its intakes never contact the client (invitations and reminders are recorded as skipped chases), and it sees only the intakes it created.'
     : '';
 
-// Arguments shared by many tools.
-const intakeId = z.string().min(1).describe('The intake id, `in_…` (from create_intake or list_intakes).');
-const itemKey = z.string().min(1).describe('The item’s key, as in the intake’s items (get_intake_status lists them).');
+// Words for arguments shared by many tools.
+const intakeId = 'The intake id, `in_…` (from create_intake or list_intakes).';
+const itemKey = 'The item’s key, as in the intake’s items (get_intake_status lists them).';
 
 /**
- * An item definition as the api takes it: validated by the api, which answers which field is wrong.
- * Left open (other fields pass through) because the definition has many optional parts per type.
+ * The item definitions: the document leaves an item open (the api validates it and answers which
+ * field is wrong, with many optional parts per type), so its fields are told to the model here.
  */
-const itemDefinition = z
-  .looseObject({
-    key: z
-      .string()
-      .describe('Identifier of the item within the intake: lower-case letters, digits, _ and -, e.g. "id_card".'),
-    type: z
-      .string()
-      .describe(
-        'One of: file, file_list, image, text, longtext, email, url, number, date, boolean, select, multiselect, structured, secret.',
-      ),
-    label: z.string().describe('What the client is asked for, as shown to them, e.g. "Copy of your ID card".'),
-    help: z.string().optional().describe('A hint shown under the label.'),
-    required: z.boolean().optional().describe('Whether the intake completes only with this item (default true).'),
-    assignee: z
-      .enum(['client', 'owner'])
-      .optional()
-      .describe('client (default): the client supplies it; owner: a task or decision of the owner.'),
-    options: z.array(z.string()).optional().describe('The choices of a select or multiselect item.'),
-    constraints: z
-      .record(z.string(), z.unknown())
-      .optional()
-      .describe('Per type: formats (e.g. ["pdf","jpg"]), max_bytes, max_chars, min_count, max_count, min_width.'),
-  })
-  .describe('An item the client must supply (or an owner task).');
+const itemsWords = {
+  items: 'The items to ask for, each an item definition (see items[]).',
+  'items[]':
+    'An item the client must supply (or an owner task), with the fields: ' +
+    'key (required): identifier of the item within the intake, lower-case letters, digits, _ and -, e.g. "id_card"; ' +
+    'type (required): one of file, file_list, image, text, longtext, email, url, number, date, boolean, select, multiselect, structured, secret; ' +
+    'label (required): what the client is asked for, as shown to them, e.g. "Copy of your ID card"; ' +
+    'help: a hint shown under the label; ' +
+    'required: whether the intake completes only with this item (default true); ' +
+    'assignee: client (default), the client supplies it, or owner, a task or decision of the owner; ' +
+    'options: the choices of a select or multiselect item (a list of strings); ' +
+    'constraints: an object, per type: formats (e.g. ["pdf","jpg"]), max_bytes, max_chars, min_count, max_count, min_width.',
+};
 
-const items = z.array(itemDefinition).min(1).max(200);
+/**
+ * decide_item's own arguments, hand-written: none is a parameter of the operation it calls. Together
+ * they build one owner decision item of the body's `items`, whose definition the document leaves
+ * open (the api validates it), so the document holds no schema to derive them from.
+ */
+const decision = {
+  // The new item's key (the api allows at most 64 characters for a key).
+  key: z.string().min(1).max(64),
+  // The item's label: the question decided.
+  label: z.string().min(1),
+  // The item's help.
+  help: z.string().optional(),
+  // The item's type: only the two kinds of decision item.
+  type: z.enum(['select', 'multiselect']),
+  // The item's options.
+  options: z.array(z.string().min(1)).min(1),
+  // The item's proposed.value: one option or several.
+  value: z.union([z.string(), z.array(z.string())]),
+  // The item's proposed.rationale.
+  rationale: z.string().max(2000).optional(),
+};
 
 // Outputs: the api's answers, as documented; the fields the model relies on are named, the rest pass.
 const progress = z.looseObject({
@@ -90,7 +133,7 @@ const statusItem = z.looseObject({
 const itemView = z.looseObject({ key: z.string(), status: z.string() });
 
 export const TOOLS = [
-  defineTool({
+  defineTool<Omit<BodyOf<'/v1/intakes', 'post'>, 'email_copy' | 'branding' | 'retention'>>({
     name: 'create_intake',
     title: 'Create an intake',
     description: (access) =>
@@ -126,84 +169,30 @@ export const TOOLS = [
         retention: 'the account’s default retention applies; set in the dashboard',
       },
     },
-    input: {
-      project_name: z
-        .string()
-        .min(1)
-        .max(200)
-        .describe('A name for the request, seen by the client, e.g. "Tax return 2025".'),
-      client: z
-        .object({
-          email: z.string().max(254).describe('The client’s e-mail address; the portal link is sent there.'),
-          name: z.string().max(200).describe('The client’s name, used in the e-mails.'),
-          language: z
-            .enum(['cs', 'sk', 'pl', 'de', 'es', 'en'])
-            .optional()
-            .describe('Language of the portal and e-mails; the account’s default otherwise.'),
-          phone: z.string().optional().describe('E.164 phone number, for SMS reminders.'),
-          timezone: z
-            .string()
-            .optional()
-            .describe('IANA time zone of the client, e.g. Europe/Prague; reminders respect its quiet hours.'),
-          also_notify: z
-            .array(z.object({ email: z.string().max(254), name: z.string().max(200).optional() }))
-            .max(4)
-            .optional()
-            .describe('Up to 4 more people who receive the same e-mails.'),
-        })
-        .describe('Who is asked.'),
-      items,
-      template: z
-        .string()
-        .min(1)
-        .max(100)
-        .optional()
-        .describe('Slug of a saved template (list_templates) whose items and settings to start from.'),
-      due_date: z
-        .string()
-        .optional()
-        .describe('YYYY-MM-DD: when everything should be in; the client sees it, and intake.overdue fires after it.'),
-      send: z
-        .boolean()
-        .optional()
-        .describe('false creates a draft that e-mails nobody (default true: invite the client now).'),
-      chase_schedule: z
-        .enum(['default', 'gentle', 'aggressive', 'custom', 'off'])
-        .optional()
-        .describe('How insistently the client is reminded; off sends no reminders.'),
-      chase_interval: z
-        .number()
-        .int()
-        .min(1)
-        .optional()
-        .describe('Only with chase_schedule custom: the gap between reminders.'),
-      chase_interval_unit: z
-        .enum(['minutes', 'hours', 'days'])
-        .optional()
-        .describe('Unit of chase_interval (default days).'),
-      chase_at_time: z.string().optional().describe('HH:MM client local time for custom whole-day intervals.'),
-      respect_quiet_hours: z
-        .boolean()
-        .optional()
-        .describe('Hold reminders outside the client’s daytime (default true).'),
-      max_reminders: z
-        .union([z.number().int().min(1).max(1000), z.enum(['unlimited'])])
-        .optional()
-        .describe('Reminders before the intake counts as stalled (default 3).'),
-      client_brief: z.string().max(5000).nullable().optional().describe('Context for the client, shown in the portal.'),
-      folder_id: z.string().max(100).optional().describe('A folder to file the intake in (fld_…).'),
-      send_thank_you: z
-        .boolean()
-        .nullable()
-        .optional()
-        .describe('Thank the client by e-mail when done; null: the account’s setting.'),
-      test_clock: z
-        .string()
-        .max(100)
-        .optional()
-        .describe(
-          'Test keys only: a test clock of the account (clk_…); the intake lives on its time, so a month of reminders can be watched by advancing it (POST /v1/test_clocks/{id}/advance).',
-        ),
+    argumentDescriptions: {
+      project_name: 'A name for the request, seen by the client, e.g. "Tax return 2025".',
+      client: 'Who is asked.',
+      'client.email': 'The client’s e-mail address; the portal link is sent there.',
+      'client.name': 'The client’s name, used in the e-mails.',
+      'client.language': 'Language of the portal and e-mails; the account’s default otherwise.',
+      'client.phone': 'E.164 phone number, for SMS reminders.',
+      'client.timezone': 'IANA time zone of the client, e.g. Europe/Prague; reminders respect its quiet hours.',
+      'client.also_notify': 'Up to 4 more people who receive the same e-mails.',
+      ...itemsWords,
+      template: 'Slug of a saved template (list_templates) whose items and settings to start from.',
+      due_date: 'YYYY-MM-DD: when everything should be in; the client sees it, and intake.overdue fires after it.',
+      send: 'false creates a draft that e-mails nobody (default true: invite the client now).',
+      chase_schedule: 'How insistently the client is reminded; off sends no reminders.',
+      chase_interval: 'Only with chase_schedule custom: the gap between reminders.',
+      chase_interval_unit: 'Unit of chase_interval (default days).',
+      chase_at_time: 'HH:MM client local time for custom whole-day intervals.',
+      respect_quiet_hours: 'Hold reminders outside the client’s daytime (default true).',
+      max_reminders: 'Reminders before the intake counts as stalled (default 3).',
+      client_brief: 'Context for the client, shown in the portal.',
+      folder_id: 'A folder to file the intake in (fld_…).',
+      send_thank_you: 'Thank the client by e-mail when done; null: the account’s setting.',
+      test_clock:
+        'Test keys only: a test clock of the account (clk_…); the intake lives on its time, so a month of reminders can be watched by advancing it (POST /v1/test_clocks/{id}/advance).',
     },
     output: {
       intake_id: z.string(),
@@ -221,7 +210,7 @@ export const TOOLS = [
     },
   }),
 
-  defineTool({
+  defineTool<Omit<QueryOf<'/v1/intakes', 'get'>, 'mode'>>({
     name: 'list_intakes',
     title: 'List intakes',
     description: (access) =>
@@ -235,26 +224,13 @@ export const TOOLS = [
       query: ['status', 'client_email', 'folder_id', 'q', 'limit', 'offset'],
       omitted: { mode: 'an API key lists only intakes of its own mode; the filter is for the dashboard’s sessions' },
     },
-    input: {
-      status: z
-        .enum(['draft', 'sent', 'in_progress', 'completed', 'archived'])
-        .optional()
-        .describe('Only intakes in this status.'),
-      client_email: z.string().min(1).max(254).optional().describe('Only intakes of this client.'),
-      folder_id: z
-        .string()
-        .min(1)
-        .max(100)
-        .optional()
-        .describe('Only intakes in this folder (fld_…), or none for unfiled.'),
-      q: z
-        .string()
-        .min(1)
-        .max(100)
-        .optional()
-        .describe('Case-insensitive text in the project name, client name or e-mail.'),
-      limit: z.number().int().min(1).max(100).optional().describe('Page size (default 20).'),
-      offset: z.number().int().min(0).optional().describe('Entries to skip (default 0).'),
+    argumentDescriptions: {
+      status: 'Only intakes in this status.',
+      client_email: 'Only intakes of this client.',
+      folder_id: 'Only intakes in this folder (fld_…), or none for unfiled.',
+      q: 'Case-insensitive text in the project name, client name or e-mail.',
+      limit: 'Page size (default 20).',
+      offset: 'Entries to skip (default 0).',
     },
     output: {
       intakes: z.array(
@@ -278,7 +254,7 @@ export const TOOLS = [
     },
   }),
 
-  defineTool({
+  defineTool<IntakeArgument>({
     name: 'get_intake_status',
     title: 'Get an intake’s status',
     description: () =>
@@ -286,7 +262,7 @@ export const TOOLS = [
       'Use it to see what the client has submitted and what to review next. Read-only and cheap.',
     scope: 'intakes:read',
     rest: { method: 'get', path: '/v1/intakes/{id}/status', pathParams: { intake_id: 'id' } },
-    input: { intake_id: intakeId },
+    argumentDescriptions: { intake_id: intakeId },
     output: {
       status: z.string(),
       due_date: z.string().nullable(),
@@ -308,7 +284,7 @@ export const TOOLS = [
     },
   }),
 
-  defineTool({
+  defineTool<IntakeArgument & BodyOf<'/v1/intakes/{id}/items', 'post'>>({
     name: 'add_items',
     title: 'Add items to an intake',
     description: (access) =>
@@ -317,7 +293,7 @@ export const TOOLS = [
       testNote(access),
     scope: 'intakes:write',
     rest: { method: 'post', path: '/v1/intakes/{id}/items', pathParams: { intake_id: 'id' }, body: ['items'] },
-    input: { intake_id: intakeId, items },
+    argumentDescriptions: { intake_id: intakeId, ...itemsWords },
     output: {
       intake_id: z.string(),
       items_added: z.array(z.looseObject({ key: z.string(), status: z.string() })),
@@ -336,7 +312,7 @@ export const TOOLS = [
     },
   }),
 
-  defineTool({
+  defineTool<ItemArguments & BodyOf<'/v1/intakes/{id}/items/{key}/approve', 'post'>>({
     name: 'approve_item',
     title: 'Approve a submitted item',
     description: () =>
@@ -349,10 +325,10 @@ export const TOOLS = [
       pathParams: { intake_id: 'id', item_key: 'key' },
       body: ['note'],
     },
-    input: {
+    argumentDescriptions: {
       intake_id: intakeId,
       item_key: itemKey,
-      note: z.string().max(2000).optional().describe('An internal note for the audit log.'),
+      note: 'An internal note for the audit log.',
     },
     output: { item: itemView },
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
@@ -365,7 +341,7 @@ export const TOOLS = [
     },
   }),
 
-  defineTool({
+  defineTool<IntakeArgument & BodyOf<'/v1/intakes/{id}/revision', 'post'>>({
     name: 'request_revision',
     title: 'Send an item back for revision',
     description: (access) =>
@@ -379,14 +355,10 @@ export const TOOLS = [
       pathParams: { intake_id: 'id' },
       body: ['item_key', 'note'],
     },
-    input: {
+    argumentDescriptions: {
       intake_id: intakeId,
-      item_key: z.string().min(1).max(64).describe('The key of the item to send back.'),
-      note: z
-        .string()
-        .min(1)
-        .max(2000)
-        .describe('What the client should change, addressed to the client, e.g. "Please send the logo as SVG."'),
+      item_key: 'The key of the item to send back.',
+      note: 'What the client should change, addressed to the client, e.g. "Please send the logo as SVG."',
     },
     output: { intake_id: z.string(), item_key: z.string(), status: z.string(), client_notified: z.boolean() },
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
@@ -402,7 +374,7 @@ export const TOOLS = [
     },
   }),
 
-  defineTool({
+  defineTool<ItemArguments & BodyOf<'/v1/intakes/{id}/items/{key}/waive', 'post'>>({
     name: 'waive_item',
     title: 'Waive an item',
     description: () =>
@@ -415,10 +387,10 @@ export const TOOLS = [
       pathParams: { intake_id: 'id', item_key: 'key' },
       body: ['reason'],
     },
-    input: {
+    argumentDescriptions: {
       intake_id: intakeId,
       item_key: itemKey,
-      reason: z.string().max(2000).optional().describe('Why it is not needed (kept with the item).'),
+      reason: 'Why it is not needed (kept with the item).',
     },
     output: { item: itemView },
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
@@ -431,7 +403,7 @@ export const TOOLS = [
     },
   }),
 
-  defineTool({
+  defineTool<IntakeArgument & z.infer<z.ZodObject<typeof decision>>>({
     name: 'decide_item',
     title: 'Record the agent’s decision for the owner',
     description: () =>
@@ -454,18 +426,17 @@ export const TOOLS = [
         rationale: 'items',
       },
     },
-    input: {
+    argumentDescriptions: {
       intake_id: intakeId,
-      key: z.string().min(1).max(64).describe('A new key for the decision, e.g. "colour_scheme".'),
-      label: z.string().min(1).describe('The question decided, e.g. "Colour scheme of the website".'),
-      help: z.string().optional().describe('More context for the owner.'),
-      type: z.enum(['select', 'multiselect']).describe('select: one choice; multiselect: several.'),
-      options: z.array(z.string().min(1)).min(1).describe('Every choice the owner could make.'),
-      value: z
-        .union([z.string(), z.array(z.string())])
-        .describe('The agent’s choice: one of options (select) or a list of them (multiselect).'),
-      rationale: z.string().max(2000).optional().describe('Why the agent chose it, for the owner.'),
+      key: 'A new key for the decision, e.g. "colour_scheme".',
+      label: 'The question decided, e.g. "Colour scheme of the website".',
+      help: 'More context for the owner.',
+      type: 'select: one choice; multiselect: several.',
+      options: 'Every choice the owner could make.',
+      value: 'The agent’s choice: one of options (select) or a list of them (multiselect).',
+      rationale: 'Why the agent chose it, for the owner.',
     },
+    handWritten: decision,
     output: {
       intake_id: z.string(),
       items_added: z.array(z.looseObject({ key: z.string(), status: z.string() })),
@@ -493,7 +464,7 @@ export const TOOLS = [
     },
   }),
 
-  defineTool({
+  defineTool<ItemArguments & BodyOf<'/v1/intakes/{id}/items/{key}/received-outside', 'post'>>({
     name: 'mark_received_outside',
     title: 'Mark an item received outside the portal',
     description: () =>
@@ -506,10 +477,10 @@ export const TOOLS = [
       pathParams: { intake_id: 'id', item_key: 'key' },
       body: ['note'],
     },
-    input: {
+    argumentDescriptions: {
       intake_id: intakeId,
       item_key: itemKey,
-      note: z.string().max(2000).optional().describe('How it was received, e.g. "sent by post".'),
+      note: 'How it was received, e.g. "sent by post".',
     },
     output: { key: z.string(), status: z.string(), received_outside: z.boolean(), intake_status: z.string() },
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
@@ -525,7 +496,7 @@ export const TOOLS = [
     },
   }),
 
-  defineTool({
+  defineTool<IntakeArgument & BodyOf<'/v1/intakes/{id}/chase', 'post'>>({
     name: 'chase_client',
     title: 'Remind the client now',
     description: (access) =>
@@ -535,12 +506,9 @@ export const TOOLS = [
       'Use sparingly, when the automatic reminders are not enough; rate-limited per intake and per account.',
     scope: 'intakes:write',
     rest: { method: 'post', path: '/v1/intakes/{id}/chase', pathParams: { intake_id: 'id' }, body: ['channel'] },
-    input: {
+    argumentDescriptions: {
       intake_id: intakeId,
-      channel: z
-        .enum(['email', 'sms'])
-        .optional()
-        .describe('email (default), or sms to the client’s phone (needs the plan’s sms feature and a credit).'),
+      channel: 'email (default), or sms to the client’s phone (needs the plan’s sms feature and a credit).',
     },
     output: { id: z.string(), channel: z.string(), kind: z.string(), status: z.string() },
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
@@ -553,7 +521,10 @@ export const TOOLS = [
     },
   }),
 
-  defineTool({
+  defineTool<
+    IntakeArgument &
+      Pick<QueryOf<'/v1/intakes/{id}/results', 'get'>, 'only_new' | 'include_pending'> & { reveal_secrets?: boolean }
+  >({
     name: 'collect_results',
     title: 'Collect the results',
     description: (access) =>
@@ -571,16 +542,17 @@ export const TOOLS = [
       translated: { reveal_secrets: 'exclude_secrets' },
     },
     argumentScopes: { reveal_secrets: 'secrets:read' },
-    input: {
+    argumentDescriptions: {
       intake_id: intakeId,
-      only_new: z.boolean().optional().describe('Only items approved since this key’s previous call (default false).'),
-      include_pending: z.boolean().optional().describe('Also items submitted but not yet approved (default false).'),
-      reveal_secrets: z
-        .boolean()
-        .optional()
-        .describe(
-          'Include secret values, consuming their one-time reveal (needs the secrets:read scope; default false).',
-        ),
+      only_new: 'Only items approved since this key’s previous call (default false).',
+      include_pending: 'Also items submitted but not yet approved (default false).',
+      reveal_secrets:
+        'Include secret values, consuming their one-time reveal (needs the secrets:read scope; default false).',
+    },
+    handWritten: {
+      // Not in the document as such: the operation's exclude_secrets, turned round so that leaving it
+      // out reveals nothing (a reveal is consumed once), and offered only with secrets:read.
+      reveal_secrets: z.boolean().optional(),
     },
     output: {
       intake_id: z.string(),
@@ -606,14 +578,14 @@ export const TOOLS = [
     },
   }),
 
-  defineTool({
+  defineTool<NoArguments>({
     name: 'list_templates',
     title: 'List templates',
     description: () =>
       'The account’s saved intake templates (slug, name, items, settings). Use a slug as create_intake’s template to reuse a standard list of items. Read-only.',
     scope: 'intakes:read',
     rest: { method: 'get', path: '/v1/templates' },
-    input: {},
+    argumentDescriptions: {},
     output: {
       templates: z.array(z.looseObject({ slug: z.string(), name: z.string(), items: z.array(z.unknown()) })),
     },
@@ -629,7 +601,7 @@ export const TOOLS = [
     },
   }),
 
-  defineTool({
+  defineTool<Omit<BodyOf<'/v1/webhooks', 'post'>, 'mode'>>({
     name: 'register_webhook',
     title: 'Register a webhook endpoint',
     description: (access) =>
@@ -642,27 +614,10 @@ export const TOOLS = [
       body: ['url', 'events', 'format'],
       omitted: { mode: 'always the key’s own mode (naming the other one is refused)' },
     },
-    input: {
-      url: z.string().max(2048).describe('Public http(s) URL of the receiver.'),
-      events: z
-        .array(
-          z.enum([
-            'item.submitted',
-            'intake.completed',
-            'client.viewed',
-            'chase.bounced',
-            'intake.stalled',
-            'intake.overdue',
-            'intake.archived',
-          ]),
-        )
-        .min(1)
-        .max(7)
-        .describe('The events to receive, each once.'),
-      format: z
-        .enum(['raw', 'slack', 'discord'])
-        .optional()
-        .describe('raw (default): the JSON payload; slack, discord: a chat message for an incoming webhook.'),
+    argumentDescriptions: {
+      url: 'Public http(s) URL of the receiver.',
+      events: 'The events to receive, each once.',
+      format: 'raw (default): the JSON payload; slack, discord: a chat message for an incoming webhook.',
     },
     output: {
       id: z.string(),
@@ -682,14 +637,14 @@ export const TOOLS = [
     },
   }),
 
-  defineTool({
+  defineTool<NoArguments>({
     name: 'get_usage',
     title: 'Get the account’s usage',
     description: () =>
       'This month’s usage of the account against its plan’s quotas: intakes created, storage, SMS. Check it before creating many intakes. Read-only.',
     scope: null,
     rest: { method: 'get', path: '/v1/usage' },
-    input: {},
+    argumentDescriptions: {},
     output: { period: z.string(), intakes: z.looseObject({ used: z.number(), limit: z.number() }) },
     annotations: { readOnlyHint: true, openWorldHint: false },
     async run(client) {
