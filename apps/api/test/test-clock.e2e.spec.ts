@@ -65,6 +65,34 @@ describe('shared test clock routes (TEST_CLOCK=enabled)', () => {
     }
   });
 
+  it('POST /_test/tick runs a failed pass again, and after three failures answers 503 with the reason', async () => {
+    let attempts = 0;
+    const worker = new Worker(
+      QueueName.Scheduler,
+      async () => {
+        attempts += 1;
+        if (attempts === 1 || attempts >= 3)
+          throw new Error(`canceling statement due to statement timeout (${attempts})`);
+        return { now: '2030-01-01T12:00:00.000Z', passes: {} };
+      },
+      { connection: bullConnection(api.t.config.redis.url), prefix: `${api.t.config.redis.prefix}:bull` },
+    );
+    try {
+      expect((await post('/_test/tick')).statusCode).toBe(200);
+      expect(attempts).toBe(2);
+
+      const failed = await post('/_test/tick');
+      expect(failed.statusCode).toBe(503);
+      expect(failed.json()).toMatchObject({
+        error: 'service_unavailable',
+        message: 'The scheduler pass failed 3 times: canceling statement due to statement timeout (5)',
+      });
+      expect(attempts).toBe(5);
+    } finally {
+      await worker.close();
+    }
+  });
+
   it('POST /_test/tick wakes the dispatchers and returns once no webhook delivery is due or in flight', async () => {
     const listener = await listenTo(api.environment.db.url, ['webhook_deliveries']);
     const worker = new Worker(QueueName.Scheduler, async () => ({ now: '2030-01-01T12:00:00.000Z', passes: {} }), {

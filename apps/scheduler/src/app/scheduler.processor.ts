@@ -59,7 +59,14 @@ export class SchedulerProcessor extends WorkerHost implements OnApplicationBoots
 
   private async runPasses(job: Job): Promise<PassReport> {
     await this.clock.sync();
-    const report = await runSchedulerPasses(this.passes, this.clock.now(), this.stopping.signal);
+    let report: PassReport;
+    try {
+      report = await runSchedulerPasses(this.passes, this.clock.now(), this.stopping.signal);
+    } catch (error) {
+      // The job fails and is run again (a tick's next attempt, the next periodic pass): say why.
+      this.logger.warn({ job: job.name, attempt: job.attemptsMade + 1, error: (error as Error).message });
+      throw error;
+    }
     if (job.name === SCHEDULER_TICK_JOB || Object.values(report.passes).some((count) => count > 0)) {
       this.logger.log({ job: job.name, ...report });
     }
