@@ -1,6 +1,7 @@
 import {
   AddItems,
   ArchiveIntake,
+  ClientThanks,
   GetIntakeStatus,
   MarkReceivedOutside,
   systemAccess,
@@ -10,6 +11,7 @@ import {
 import { type Principal } from '@intake/domain-accounts';
 import { type GivenAccount, givenAccount, givenIntake, InMemoryContext, META, storedIntake } from '@intake/testing';
 import { SendDueChases } from '../sending/send-due-chases';
+import { ThankClient } from './thank-client';
 
 const ASSISTANT = { email: 'eva@pekarna.example', name: 'Eva', bounced_at: null };
 const GONE = { email: 'gone@pekarna.example', name: null, bounced_at: new Date('2026-11-01T00:00:00Z') };
@@ -57,6 +59,12 @@ describe('the thank-you on completion (ThankClient, sent by SendDueChases)', () 
     if (iso) context.clock.set(new Date(iso));
     return pass.run(context.clock.now());
   };
+
+  it('is how the intakes context thanks a client (its ClientThanks port)', () => {
+    // Also what makes this file a related test of thank-client.ts for the mutation runs, which
+    // follow the spec's own imports (docs/testing.md).
+    expect(context.use(ClientThanks)).toBeInstanceOf(ThankClient);
+  });
 
   it('thanks the client and the additional recipients not bounced, in the client’s language, from the sender with the owner’s reply-to', async () => {
     const intake = await intakeOf();
