@@ -3,6 +3,7 @@ import {
   anIntake,
   anItem,
   at,
+  givenStoredIntake,
   gate,
   type IntakeStoresSetup,
   orderedIds,
@@ -23,12 +24,7 @@ export function describeChaseIntakesContract(name: string, setup: IntakeStoresSe
     const fixture = useIntakeStores(setup);
     const chasing = () => new StoredChaseIntakes(fixture().intakes);
 
-    async function givenIntake(overrides: Parameters<typeof anIntake>[1] = {}) {
-      const accountId = await fixture().createAccount();
-      const intake = anIntake(accountId, overrides);
-      await fixture().intakes.insert(intake, [anItem(intake.id, 'brief', 1), anItem(intake.id, 'logo', 0)]);
-      return { accountId, intake };
-    }
+    const givenIntake = (overrides: Partial<IntakeRecord> = {}) => givenStoredIntake(fixture(), overrides);
 
     it('reads many intakes (locked or not) and their items by id, whatever the account, in id order', async () => {
       const [idA, idB, idC] = orderedIds('intake', ['a', 'b', 'c']);

@@ -1,13 +1,13 @@
 import { StoredFileIntakes } from '@intake/application-files';
 import {
-  anIntake,
-  anItem,
+  givenStoredIntake,
   type IntakeStoresSetup,
   liveKeyAccess,
   sessionAccess,
   testKeyAccess,
   useIntakeStores,
 } from './intake-stores.fixture';
+import { type IntakeRecord } from '@intake/domain-intake';
 
 /**
  * The behaviour of the files context's FileIntakes (StoredFileIntakes on the intakes context's
@@ -19,12 +19,7 @@ export function describeFileIntakesContract(name: string, setup: IntakeStoresSet
     const fixture = useIntakeStores(setup);
     const files = () => new StoredFileIntakes(fixture().intakes);
 
-    async function givenIntake(overrides: Parameters<typeof anIntake>[1] = {}) {
-      const accountId = await fixture().createAccount();
-      const intake = anIntake(accountId, overrides);
-      await fixture().intakes.insert(intake, [anItem(intake.id, 'brief', 1), anItem(intake.id, 'logo', 0)]);
-      return { accountId, intake };
-    }
+    const givenIntake = (overrides: Partial<IntakeRecord> = {}) => givenStoredIntake(fixture(), overrides);
 
     it('reads the intake for a caller who may see it, and no one else', async () => {
       const { accountId, intake } = await givenIntake({ mode: 'test', created_by_key_id: 'key_test' });

@@ -57,6 +57,20 @@ export function useIntakeStores(setup: IntakeStoresSetup): () => IntakeStoresFix
   };
 }
 
+/**
+ * A new account's intake stored with two items, `logo` (position 0) and `brief` (position 1),
+ * inserted out of order: the narrow intake ports' contract suites read it back.
+ */
+export async function givenStoredIntake(
+  fixture: IntakeStoresFixture,
+  overrides: Partial<IntakeRecord> = {},
+): Promise<{ accountId: string; intake: IntakeRecord }> {
+  const accountId = await fixture.createAccount();
+  const intake = anIntake(accountId, overrides);
+  await fixture.intakes.insert(intake, [anItem(intake.id, 'brief', 1), anItem(intake.id, 'logo', 0)]);
+  return { accountId, intake };
+}
+
 /** A dashboard session's view of an account: both modes, every key's intakes. */
 export const sessionAccess = (accountId: string): AccessContext => ({ accountId, mode: null, createdByKeyId: null });
 /** A live API key's view: live intakes only. */

@@ -1,5 +1,6 @@
 import { StoredPortalIntakes } from '@intake/application-portal';
-import { anIntake, anItem, at, type IntakeStoresSetup, present, useIntakeStores } from './intake-stores.fixture';
+import { type IntakeRecord } from '@intake/domain-intake';
+import { at, givenStoredIntake, type IntakeStoresSetup, present, useIntakeStores } from './intake-stores.fixture';
 
 /**
  * The behaviour of the portal context's PortalIntakes (StoredPortalIntakes on the intakes
@@ -11,12 +12,8 @@ export function describePortalIntakesContract(name: string, setup: IntakeStoresS
     const fixture = useIntakeStores(setup);
     const portal = () => new StoredPortalIntakes(fixture().intakes);
 
-    async function givenIntake(overrides: Parameters<typeof anIntake>[1] = {}) {
-      const accountId = await fixture().createAccount();
-      const intake = anIntake(accountId, overrides);
-      await fixture().intakes.insert(intake, [anItem(intake.id, 'brief', 1), anItem(intake.id, 'logo', 0)]);
-      return intake;
-    }
+    const givenIntake = async (overrides: Partial<IntakeRecord> = {}) =>
+      (await givenStoredIntake(fixture(), overrides)).intake;
 
     it('finds the intake behind a portal link, never a draft nor an unknown link', async () => {
       const intake = await givenIntake();

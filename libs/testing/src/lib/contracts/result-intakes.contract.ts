@@ -1,15 +1,15 @@
 import { withDerivedTimes } from '@intake/application-intakes';
 import { StoredResultIntakes } from '@intake/application-results';
 import {
-  anIntake,
-  anItem,
   at,
+  givenStoredIntake,
   type IntakeStoresSetup,
   liveKeyAccess,
   present,
   sessionAccess,
   useIntakeStores,
 } from './intake-stores.fixture';
+import { type IntakeRecord } from '@intake/domain-intake';
 
 /**
  * The behaviour of the results context's ResultIntakes (StoredResultIntakes on the intakes
@@ -21,12 +21,7 @@ export function describeResultIntakesContract(name: string, setup: IntakeStoresS
     const fixture = useIntakeStores(setup);
     const results = () => new StoredResultIntakes(fixture().intakes);
 
-    async function givenIntake(overrides: Parameters<typeof anIntake>[1] = {}) {
-      const accountId = await fixture().createAccount();
-      const intake = anIntake(accountId, overrides);
-      await fixture().intakes.insert(intake, [anItem(intake.id, 'brief', 1), anItem(intake.id, 'logo', 0)]);
-      return { accountId, intake };
-    }
+    const givenIntake = (overrides: Partial<IntakeRecord> = {}) => givenStoredIntake(fixture(), overrides);
 
     it('reads the intake (locked or not) for a caller who may see it, and its items in position order', async () => {
       const { accountId, intake } = await givenIntake({ mode: 'test', created_by_key_id: 'key_test' });
