@@ -116,7 +116,13 @@ export function useDashboardBrowser(
       executablePath: CHROMIUM,
       args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking'],
     });
-    harness.context = await harness.browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-GB' });
+    // Reduced motion: the dashboard's dialogs then open without their fade (theme.ts), which axe
+    // caught half-way on a busy machine; the wait for transitions below stays for the rest.
+    harness.context = await harness.browser.newContext({
+      viewport: { width: 1280, height: 800 },
+      locale: 'en-GB',
+      reducedMotion: 'reduce',
+    });
     harness.page = await harness.context.newPage();
     harness.page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
     harness.page.on('console', (message) => {
