@@ -8,6 +8,9 @@
 // covering tests did not change and tests only the others, then rewrites the file; commit it with
 // the change. MUTATION_FORCE=true tests every mutant again (a new baseline).
 // MUTATION_CONCURRENCY=1 runs one test runner instead of two (a machine whose cores are shared).
+// MUTATION_IGNORE_STATIC=true leaves the static mutants (module-level code, each needing the whole
+// suite) untested, marked Ignored: a first pass on a large library. The next run without it tests
+// exactly those (Stryker never reuses an Ignored result) and reuses the rest.
 const path = require('node:path');
 
 const lib = process.env.MUTATE_LIB;
@@ -35,6 +38,7 @@ module.exports = {
   incremental: true,
   incrementalFile: `tools/mutation/incremental/${name}.json`,
   force: process.env.MUTATION_FORCE === 'true',
+  ignoreStatic: process.env.MUTATION_IGNORE_STATIC === 'true',
   thresholds: { high: 90, low: 80, break: null },
   timeoutMS: 10000,
 };
