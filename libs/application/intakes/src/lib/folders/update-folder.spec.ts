@@ -52,16 +52,39 @@ describe('UpdateFolder', () => {
     ]);
   });
 
+  it('audits only the fields given a value, and counts the intakes of the folder updated, not another’s', async () => {
+    const busy = await givenFolder(context, given, 'Busy');
+    await context
+      .use(UpdateFolder)
+      .execute({ principal: given.owner, folderId: busy.id, patch: { sort_order: -1 }, meta: META });
+    await givenIntake(context, given, { folder_id: busy.id });
+    await givenIntake(context, given, { folder_id: busy.id });
+    await givenIntake(context, given, { folder_id: folder.id });
+    expect(await update({ name: 'Portraits', sort_order: undefined })).toMatchObject({
+      name: 'Portraits',
+      intake_count: 1,
+    });
+    expect(context.db.auditLog.entries.map((e) => e.summary).slice(-1)).toEqual([{ fields: ['name'] }]);
+  });
+
   it('is 400 no_fields with neither name nor sort_order', async () => {
     const before = writtenState(context);
-    await expect(update({})).rejects.toMatchObject({ code: 'invalid_request', reason: 'no_fields' });
+    await expect(update({})).rejects.toMatchObject({
+      code: 'invalid_request',
+      reason: 'no_fields',
+      message: 'Give at least one of name or sort_order.',
+    });
     expect(writtenState(context)).toEqual(before);
   });
 
   it('is 409 folder_exists for another folder’s name in any case; its own name in another case is fine', async () => {
     await givenFolder(context, given, 'Portraits');
     const before = writtenState(context);
-    await expect(update({ name: 'PORTRAITS' })).rejects.toMatchObject({ code: 'conflict', reason: 'folder_exists' });
+    await expect(update({ name: 'PORTRAITS' })).rejects.toMatchObject({
+      code: 'conflict',
+      reason: 'folder_exists',
+      message: 'The account already has a folder of that name.',
+    });
     expect(writtenState(context)).toEqual(before);
     expect(await update({ name: 'WEDDINGS' })).toMatchObject({ name: 'WEDDINGS' });
   });

@@ -43,6 +43,8 @@ describe('CreateIntake', () => {
   it('keeps a draft with send: false, and skips the invitation of a test intake', async () => {
     const draft = await create.execute({ principal: given.liveKey, body: body({ send: false }), meta: META });
     expect(draft.intake.status).toBe('draft');
+    expect(draft.files).toEqual([]);
+    expect(context.db.outbox.messages).toEqual([]);
     expect(await context.chases.chases(draft.intake.id)).toEqual([]);
     const test = await create.execute({ principal: given.testKey, body: body(), meta: META });
     expect(test.intake.mode).toBe('test');
@@ -164,6 +166,13 @@ describe('CreateIntake', () => {
       create.execute({ principal: given.liveKey, body: body(), idempotencyKey: 'k', meta: META }),
     ).rejects.toMatchObject({ code: 'quota_exceeded', reason: 'intakes' });
     expect(writtenState(context)).toEqual(before);
+  });
+
+  it('replays a key even once the month’s quota is used up: a replay creates nothing', async () => {
+    const first = await create.execute({ principal: given.liveKey, body: body(), idempotencyKey: 'k1', meta: META });
+    for (let i = 1; i < 10; i += 1) await create.execute({ principal: given.liveKey, body: body(), meta: META });
+    const again = await create.execute({ principal: given.liveKey, body: body(), idempotencyKey: 'k1', meta: META });
+    expect(again).toMatchObject({ replayed: true, intake: first.intake });
   });
 
   it('replays without counting, inviting or auditing again, whatever the order of the body’s fields', async () => {

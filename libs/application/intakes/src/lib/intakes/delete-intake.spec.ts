@@ -93,7 +93,10 @@ describe('DeleteIntake', () => {
       [given.liveKey, 'in_missing'],
     ];
     for (const [principal, intakeId] of attempts) {
-      await expect(remove(intakeId, principal)).rejects.toMatchObject({ code: 'not_found' });
+      await expect(remove(intakeId, principal)).rejects.toMatchObject({
+        code: 'not_found',
+        message: 'Intake was not found.',
+      });
     }
     expect(writtenState(context)).toEqual(before);
   });

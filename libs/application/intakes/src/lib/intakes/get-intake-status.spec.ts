@@ -59,11 +59,24 @@ describe('GetIntakeStatus', () => {
     expect(status.chases).toEqual([invite, reminder]);
   });
 
+  it('lists the contract’s chases (invite, reminder, revision, manual), not the thank-you or the items-added mail', async () => {
+    const { intake } = await givenIntake(context, given);
+    const listed = [];
+    for (const kind of ['invite', 'thank_you', 'reminder', 'items_added', 'revision', 'manual'] as const) {
+      const chase = await givenChase(context, intake, { kind, attempt_no: 0 });
+      if (kind !== 'thank_you' && kind !== 'items_added') listed.push(chase);
+      context.clock.advance(60);
+    }
+    const status = await getStatus.execute({ access: accessOf(given.liveKey), intakeId: intake.id });
+    expect(status.chases).toEqual(listed);
+  });
+
   it('is 404 for what the caller may not see', async () => {
     const { intake } = await givenIntake(context, given, { by: given.testKey });
     const other = await givenAccount(context);
     await expect(getStatus.execute({ access: accessOf(given.liveKey), intakeId: intake.id })).rejects.toMatchObject({
       code: 'not_found',
+      message: 'Intake was not found.',
     });
     await expect(getStatus.execute({ access: accessOf(other.owner), intakeId: intake.id })).rejects.toMatchObject({
       code: 'not_found',

@@ -119,6 +119,11 @@ describe('IntakeDrafts', () => {
     });
   });
 
+  it('keeps retention in days with its days', async () => {
+    const { intake } = await draft(body({ retention: { mode: 'days', days: 30 } }));
+    expect(intake).toMatchObject({ retention_mode: 'days', retention_days: 30 });
+  });
+
   it('keeps retention on delivery without days', async () => {
     const { intake } = await draft(body({ retention: { mode: 'on_delivery', anonymize: true } }));
     expect(intake).toMatchObject({ retention_mode: 'on_delivery', retention_days: null, retention_anonymize: true });
@@ -149,6 +154,12 @@ describe('IntakeDrafts', () => {
       'client.also_notify[2].email',
       'retention.days',
     ]);
+    expect(details).toEqual(
+      expect.arrayContaining([
+        { path: 'template', message: 'is not a template of this account' },
+        { path: 'retention.days', message: 'is only accepted with mode days' },
+      ]),
+    );
   });
 
   it('needs at least one item, even with a template', async () => {
@@ -291,7 +302,7 @@ describe('IntakeDrafts', () => {
 
   it('is 404 for an account that no longer exists', async () => {
     const ghost = { ...given.liveKey, accountId: 'acc_gone' };
-    await expect(draft(body(), ghost)).rejects.toMatchObject({ code: 'not_found' });
+    await expect(draft(body(), ghost)).rejects.toMatchObject({ code: 'not_found', message: 'Account was not found.' });
     await expect(drafts.planOf('acc_gone')).rejects.toMatchObject({ code: 'not_found' });
   });
 });
