@@ -96,6 +96,24 @@ describe('validateFileSet: formats', () => {
     );
   });
 
+  it.each([
+    ['jpg', ['jpeg', 'jpe']],
+    ['jpeg', ['jpg', 'jpe']],
+    ['tif', ['tiff']],
+    ['tiff', ['tif']],
+    ['htm', ['html']],
+    ['html', ['htm']],
+    ['heic', ['heif']],
+    ['heif', ['heic']],
+  ])('a %s rule takes each of its spellings %p, by the extension alone', (format, spellings) => {
+    const file = (extension: string) => ({ mime: 'application/octet-stream', extension, size: 10 });
+    for (const extension of [format, ...spellings])
+      expect(validateFileSet(only([format]), [file(extension)])).toEqual([]);
+    expect(validateFileSet(only([format]), [file('png')])).toEqual([
+      { path: 'files[0].extension', message: `must be one of ${format}` },
+    ]);
+  });
+
   it('reports each offending file of a list by index', () => {
     const definition = define('file_list', { formats: ['pdf'] });
     expect(validateFileSet(definition, [pdf(), png(), pdf(), png()])).toEqual([
@@ -168,6 +186,12 @@ describe('validateFileSet: images', () => {
     expect(validateFileSet(definition, [{ ...svg, hasAlpha: false }])).toEqual([
       { path: 'files[0].hasAlpha', message: 'must have a transparent background' },
     ]);
+  });
+
+  it('does not measure a compressed SVG either', () => {
+    const definition = define('image', { min_width: 1_000, transparent_background: true });
+    const svgz: SubmittedFile = { mime: 'image/svg+xml', extension: 'svgz', size: 300, width: null, hasAlpha: null };
+    expect(validateFileSet(definition, [svgz])).toEqual([]);
   });
 
   it('does not apply image rules to a file_list', () => {

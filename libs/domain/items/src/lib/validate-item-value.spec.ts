@@ -259,3 +259,34 @@ describe('validateItemValue: structured', () => {
     expect(validateItemValue(structured, 'Brno', 'answer')).toEqual([{ path: 'answer', message: 'must be an object' }]);
   });
 });
+
+describe('validateItemValue: the edges of e-mail, url and date', () => {
+  it.each([
+    ['@example.com', 'must be an e-mail address'],
+    [`${'a'.repeat(64)}@example.com`, null],
+    [`${'a'.repeat(65)}@example.com`, 'must be an e-mail address'],
+    ['anna@example.com1', 'must be an e-mail address'],
+    ['anna@example.1com', 'must be an e-mail address'],
+    ['anna@example.xn--p1ai', null],
+  ])('email %p: %p', (value, message) => {
+    expect(messageFor(define('email'), value)).toBe(message);
+  });
+
+  it.each([
+    ['ftp://files.example/a', 'must be an absolute http or https URL'],
+    ['mailto:anna@example.com', 'must be an absolute http or https URL'],
+    ['https://anna@example.com/', 'must not contain a user name or password'],
+    ['https://:secret@example.com/', 'must not contain a user name or password'],
+    ['http://example.com/', null],
+  ])('url %p: %p', (value, message) => {
+    expect(messageFor(define('url'), value)).toBe(message);
+  });
+
+  it.each([
+    ['2025-12-31', null],
+    ['x2025-01-01', 'must be a date in YYYY-MM-DD form'],
+    ['2025-01-011', 'must be a date in YYYY-MM-DD form'],
+  ])('date %p: %p', (value, message) => {
+    expect(messageFor(define('date'), value)).toBe(message);
+  });
+});
