@@ -8,6 +8,7 @@
 // covering tests did not change and tests only the others, then rewrites the file; commit it with
 // the change. MUTATION_FORCE=true tests every mutant again (a new baseline).
 // MUTATION_CONCURRENCY=1 runs one test runner instead of two (a machine whose cores are shared).
+// MUTATION_TIMEOUT_MS: see timeoutMS below.
 // MUTATION_IGNORE_STATIC=true leaves the static mutants (module-level code, each needing the whole
 // suite) untested, marked Ignored: a first pass on a large library. The next run without it tests
 // exactly those (Stryker never reuses an Ignored result) and reuses the rest.
@@ -40,5 +41,8 @@ module.exports = {
   force: process.env.MUTATION_FORCE === 'true',
   ignoreStatic: process.env.MUTATION_IGNORE_STATIC === 'true',
   thresholds: { high: 90, low: 80, break: null },
-  timeoutMS: 10000,
+  // A mutant whose tests outrun this (on top of 1.5 times their unmutated time) counts as timed out,
+  // that is detected: on a loaded machine, MUTATION_TIMEOUT_MS=60000 keeps slowness from passing for
+  // detection (a real endless loop is still caught by Stryker's hit counter).
+  timeoutMS: Number(process.env.MUTATION_TIMEOUT_MS ?? 10000),
 };
